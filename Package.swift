@@ -1,0 +1,66 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// RocketReserver: Apollo's tutorial app rebuilt as a layered app core with adapters.
+///
+/// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
+/// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
+/// Adapters depend on Ports/Domain only (the GraphQL gateway also on the port-agnostic
+/// GraphQLClient library), never on use cases or on each other.
+let package = Package(
+    name: "RocketReserver",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
+        .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
+    ],
+    dependencies: [],
+    targets: [
+        // MARK: Core
+
+        /** Plain values of the tutorial's world: launches, missions, rockets, trips, users. No I/O. */
+        .target(name: "Domain", path: "Sources/Domain"),
+        /** Small Sendable protocols the use cases need from the outside world. */
+        .target(name: "Ports", dependencies: ["Domain"], path: "Sources/Ports"),
+        /** The application's use cases: login, logout, launches, details, book, cancel, trips. */
+        .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
+        /** Argument parsing, commands and exit codes; takes its adapters through an environment value. */
+        .target(name: "RocketReserverCLI", dependencies: ["Domain", "Ports", "UseCases"], path: "Sources/RocketReserverCLI"),
+        /** The composition root: plugs the real adapters into the CLI. */
+        .executableTarget(
+            name: "rocket-reserver",
+            dependencies: [
+                "Domain", "Ports", "RocketReserverCLI",
+                "GraphQLClient", "GraphQLGateway", "FileKeychain", "StdoutPresenters",
+            ],
+            path: "Sources/rocket-reserver"
+        ),
+
+        // MARK: Adapters
+
+        /** A port-agnostic GraphQL client: HTTP transport, interceptor chain, normalized cache. */
+        .target(name: "GraphQLClient", path: "Adapters/GraphQLClient"),
+        /** Maps the tutorial's GraphQL operations to domain values (launches, trips, login). */
+        .target(name: "GraphQLGateway", dependencies: ["Domain", "Ports", "GraphQLClient"], path: "Adapters/GraphQLGateway"),
+        /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
+        .target(name: "FileKeychain", dependencies: ["Domain", "Ports"], path: "Adapters/FileKeychain"),
+        /** Presenters that write human-readable text or JSON to stdout. */
+        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports"], path: "Adapters/StdoutPresenters"),
+        /** In-memory adapters for every port, shipped for tests and experiments. */
+        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports"], path: "Adapters/InMemoryAdapters"),
+
+        // MARK: Tests
+
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient"]),
+        .testTarget(name: "GraphQLGatewayTests", dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway"]),
+        .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

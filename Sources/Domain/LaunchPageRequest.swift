@@ -1,0 +1,19 @@
+/// Which page of launches to ask for: its size and the cursor it follows.
+public struct LaunchPageRequest: Hashable, Sendable {
+    /// The largest page size a client may ask for.
+    public static let maximumPageSize = 1_000
+
+    /// Number of launches per page; `nil` lets the server choose (20 on the tutorial server).
+    public let pageSize: Int?
+    /// The cursor of the previous page; `nil` for the first page.
+    public let after: String?
+
+    /// Creates a request, checking the page size is within 1...``maximumPageSize``.
+    public init(pageSize: Int? = nil, after: String? = nil) throws(DomainError) {
+        if let pageSize, !(1...Self.maximumPageSize).contains(pageSize) {
+            throw .invalidPageSize(pageSize)
+        }
+        self.pageSize = pageSize
+        self.after = after
+    }
+}

@@ -1,0 +1,10 @@
+import Domain
+
+/// Reads launches: pages of the list, and one launch's details.
+public protocol LaunchRepository: Sendable {
+    /// One page of launches, newest first.
+    func launchPage(_ request: LaunchPageRequest) async throws -> LaunchPage
+
+    /// The details of one launch, or `nil` when the server knows no launch with that id.
+    func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails?
+}

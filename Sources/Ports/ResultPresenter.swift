@@ -1,0 +1,23 @@
+import Domain
+
+/// Shows the outcome of each use case to the user.
+public protocol ResultPresenter: Sendable {
+    /// A page (or all pages, merged) of launches.
+    func present(_ page: LaunchPage)
+    /// One launch's details.
+    func present(_ details: LaunchDetails)
+    /// The answer to booking or cancelling.
+    func present(_ update: TripUpdate, for action: TripAction)
+    /// A successful login.
+    func presentLogin(_ email: EmailAddress)
+    /// A logout; `email` is `nil` when nobody was logged in.
+    func presentLogout(_ email: EmailAddress?)
+    /// The user and their trips.
+    func present(_ user: User)
+}
+
+/// Which change a ``TripUpdate`` answers.
+public enum TripAction: String, Sendable, Hashable {
+    case book
+    case cancel
+}

@@ -1,0 +1,34 @@
+/// A failure talking to the server, with the operation it happened in.
+///
+/// Adapters map their own failures onto these kinds; the CLI turns each kind into an exit code.
+public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in terms the user can act on.
+    public enum Kind: Sendable, Hashable {
+        /// The server could not be reached, or closed the connection without answering.
+        case unreachable
+        /// The server did not answer in time.
+        case timedOut
+        /// The server answered something that is not a GraphQL answer of the expected shape.
+        case unreadableResponse
+        /// The server understood the request and answered with errors.
+        case rejected
+        /// The server did not accept the credential: the user must log in again.
+        case unauthenticated
+        /// The operation was cancelled (for example by Ctrl-C).
+        case cancelled
+    }
+
+    public var kind: Kind
+    /// The GraphQL operation's name, for example `"LaunchDetails"`.
+    public var operation: String
+    /// One plain sentence about the cause, without any credential in it.
+    public var detail: String
+
+    public init(_ kind: Kind, operation: String, detail: String) {
+        self.kind = kind
+        self.operation = operation
+        self.detail = detail
+    }
+
+    public var description: String { "\(operation): \(detail)" }
+}

@@ -1,0 +1,22 @@
+import Domain
+
+/// An outcome of a use case that is not a success, in the app's own terms.
+public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The use case needs a logged-in user and nobody is logged in.
+    case notLoggedIn
+    /// The server refused to log in with this address.
+    case loginRefused(EmailAddress)
+    /// The server knows no launch with this id.
+    case launchNotFound(LaunchID)
+    /// The server sent the same cursor again, so paging would never end.
+    case pagingDidNotAdvance(cursor: String)
+
+    public var description: String {
+        switch self {
+        case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
+        case .loginRefused(let email): "The server refused to log in \(email)."
+        case .launchNotFound(let id): "There is no launch with id \(id)."
+        case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
+        }
+    }
+}
