@@ -15,6 +15,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidEmail(reason: Reason)
     /// A page size outside 1...``LaunchPageRequest/maximumPageSize``.
     case invalidPageSize(Int)
+    /// A page cursor that cannot have come from the server.
+    case invalidCursor(reason: Reason)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidEmail(let reason): "That is not a valid email address: \(reason.rawValue)."
         case .invalidPageSize(let size):
             "The page size must be between 1 and \(LaunchPageRequest.maximumPageSize), not \(size)."
+        case .invalidCursor(let reason): "That is not a valid page cursor: \(reason.rawValue)."
         }
     }
 }

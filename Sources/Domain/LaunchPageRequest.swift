@@ -8,10 +8,21 @@ public struct LaunchPageRequest: Hashable, Sendable {
     /// The cursor of the previous page; `nil` for the first page.
     public let after: String?
 
-    /// Creates a request, checking the page size is within 1...``maximumPageSize``.
+    /// The longest cursor accepted.
+    public static let maximumCursorLength = 1_024
+
+    /// Creates a request, checking the page size is within 1...``maximumPageSize`` and the
+    /// cursor is 1 to ``maximumCursorLength`` printable ASCII characters without spaces.
     public init(pageSize: Int? = nil, after: String? = nil) throws(DomainError) {
         if let pageSize, !(1...Self.maximumPageSize).contains(pageSize) {
             throw .invalidPageSize(pageSize)
+        }
+        if let after {
+            guard !after.isEmpty else { throw .invalidCursor(reason: .empty) }
+            guard after.utf8.count <= Self.maximumCursorLength else { throw .invalidCursor(reason: .tooLong) }
+            guard after.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw .invalidCursor(reason: .invalidCharacters)
+            }
         }
         self.pageSize = pageSize
         self.after = after
