@@ -1,0 +1,106 @@
+import Domain
+import Foundation
+import Ports
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A credential store that keeps one login per endpoint in a private file (the tutorial's keychain).
+///
+/// The credential lives in `<directory>/credential-<hash of endpoint>.json` as
+/// `{"email":…,"endpoint":…,"token":…,"version":1}`, mode 0600, in a folder of mode 0700.
+/// Writes are atomic (temporary file, `fsync`, `rename`, `fsync` of the folder). A file
+/// written for another endpoint reads as absent, so a token only goes back to its issuer.
+/// Error details never contain the token.
+public struct FileKeychain: CredentialStore {
+    /// The largest credential file read; larger ones are reported unreadable.
+    public static let maximumFileSize = 64 * 1024
+
+    /// The folder holding the credential files.
+    public let directory: URL
+    /// The endpoint this store is scoped to, for example `https://apollo-fullstack-tutorial.herokuapp.com/graphql`.
+    public let endpoint: String
+
+    /// Creates a store for `endpoint` keeping its file in `directory` (created on first save).
+    public init(directory: URL, endpoint: String) {
+        self.directory = directory
+        self.endpoint = endpoint
+    }
+
+    /// The file this store reads and writes.
+    public var fileURL: URL {
+        directory.appending(path: CredentialFileName.forEndpoint(endpoint), directoryHint: .notDirectory)
+    }
+
+    public func credential() async throws(CredentialStoreError) -> Credential? {
+        let data: Data
+        do {
+            guard let content = try PrivateFileReader(url: fileURL, limit: Self.maximumFileSize).read() else {
+                return nil
+            }
+            data = content
+        } catch {
+            throw Self.readError(error)
+        }
+        guard let stored = try? JSONDecoder().decode(StoredCredential.self, from: data) else {
+            throw .unreadable("the file is empty, truncated or not a stored login")
+        }
+        guard stored.endpoint == endpoint else { return nil }
+        do {
+            return try stored.credential()
+        } catch {
+            switch error {
+            case .unsupportedVersion(let version): throw .unreadable("the file has unsupported format version \(version)")
+            case .invalidEmail: throw .unreadable("the stored email address is not valid")
+            case .invalidToken: throw .unreadable("the stored token is empty or malformed")
+            }
+        }
+    }
+
+    public func save(_ credential: Credential) async throws(CredentialStoreError) {
+        do {
+            try PrivateDirectory(url: directory).prepare()
+        } catch {
+            switch error {
+            case .system(let failure): throw .unwritable("the folder could not be created: \(failure)")
+            case .notADirectory: throw .unwritable("the folder's path is taken by something that is not a folder")
+            case .notPrivate(let failure):
+                throw .insecurePermissions("the folder is open to others and could not be made private: \(failure)")
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(StoredCredential(credential, endpoint: endpoint)) else {
+            throw .unwritable("the login could not be encoded")
+        }
+        do {
+            try AtomicFileWriter(target: fileURL).write(data)
+        } catch {
+            throw .unwritable("\(error)")
+        }
+    }
+
+    public func removeCredential() async throws(CredentialStoreError) {
+        guard unlink(fileURL.path(percentEncoded: false)) == 0 else {
+            let failure = SystemCallError("unlink")
+            if failure.code == ENOENT || failure.code == ENOTDIR { return }
+            throw .unwritable("the stored login could not be removed: \(failure)")
+        }
+        do {
+            try FolderSync.sync(directory)
+        } catch {
+            throw .unwritable("the removal could not be flushed to disk: \(error)")
+        }
+    }
+
+    private static func readError(_ failure: PrivateFileReader.Failure) -> CredentialStoreError {
+        switch failure {
+        case .system(let error): .unreadable("\(error)")
+        case .notARegularFile: .unreadable("the path is not a regular file")
+        case .tooLarge(let limit): .unreadable("the file is larger than \(limit) bytes")
+        case .notPrivate(let detail): .insecurePermissions(detail)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a small file that must be private to its owner, repairing its mode when it can.
+///
+/// Opens without following symlinks and without blocking, refuses anything but a regular
+/// file, and reads at most ``limit`` bytes so that a huge file cannot exhaust memory.
+struct PrivateFileReader: Sendable {
+    /// Why the file could not be read.
+    enum Failure: Error, Equatable {
+        /// A system call failed (for example `EACCES`).
+        case system(SystemCallError)
+        /// The path names a folder, device, FIFO or symlink.
+        case notARegularFile
+        /// The file is larger than the limit.
+        case tooLarge(limit: Int)
+        /// Others may read the file and its mode could not be repaired.
+        case notPrivate(String)
+    }
+
+    /// The file to read.
+    let url: URL
+    /// The largest size accepted, in bytes.
+    let limit: Int
+
+    /// The file's content, or `nil` when there is no file.
+    func read() throws(Failure) -> Data? {
+        let descriptor = open(url.path(percentEncoded: false), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw .notARegularFile
+            default: throw .system(SystemCallError("open"))
+            }
+        }
+        defer { close(descriptor) }
+
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system(SystemCallError("fstat")) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
+        if info.st_mode & 0o077 != 0 {
+            guard info.st_uid == geteuid() else {
+                throw .notPrivate("the file is readable by others and belongs to another user")
+            }
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw .notPrivate("the file is readable by others and its mode could not be changed: \(SystemCallError("fchmod"))")
+            }
+        }
+        guard info.st_size <= limit else { throw .tooLarge(limit: limit) }
+        return try Self.readAtMost(limit, from: descriptor)
+    }
+
+    /// Reads until end of file, failing if more than `limit` bytes arrive (the file may grow).
+    private static func readAtMost(_ limit: Int, from descriptor: Int32) throws(Failure) -> Data {
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        var total = 0
+        while total <= limit {
+            let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return systemRead(descriptor, base + total, bytes.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(SystemCallError("read"))
+            }
+            if count == 0 { return Data(buffer[0..<total]) }
+            total += count
+        }
+        throw .tooLarge(limit: limit)
+    }
+}
+
+/// POSIX `read(2)`, named apart from ``PrivateFileReader/read()``.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, bytes, count)
+    #else
+    Darwin.read(descriptor, bytes, count)
+    #endif
+}
