@@ -1,0 +1,35 @@
+import Ports
+
+/// What the tool gets from the world it runs in: variables, output streams, and a way to build
+/// its adapters. The executable passes the real ones; tests pass in-memory ones.
+public struct CLIEnvironment: Sendable {
+    /// The process environment (`ROCKET_RESERVER_*`, `XDG_*`, `HOME`, `NO_COLOR`).
+    public var variables: [String: String]
+    /// Where results go.
+    public var standardOutput: any TextOutput
+    /// Where errors and warnings go.
+    public var standardError: any TextOutput
+    /// Whether standard output is a terminal (colour is used only then).
+    public var outputIsTerminal: Bool
+    /// The user's home folder, used when `HOME` is not set.
+    public var homeDirectory: String
+    /// Builds the adapters for a resolved configuration; called once per run, only when a
+    /// command needs them, after the command line and the endpoint have been checked.
+    public var makeServices: @Sendable (Configuration) async throws -> Services
+
+    public init(
+        variables: [String: String],
+        standardOutput: any TextOutput,
+        standardError: any TextOutput,
+        outputIsTerminal: Bool,
+        homeDirectory: String,
+        makeServices: @escaping @Sendable (Configuration) async throws -> Services
+    ) {
+        self.variables = variables
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.outputIsTerminal = outputIsTerminal
+        self.homeDirectory = homeDirectory
+        self.makeServices = makeServices
+    }
+}

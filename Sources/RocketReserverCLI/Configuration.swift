@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything the composition root needs to build adapters for one run, resolved from the
+/// command line and the environment.
+public struct Configuration: Sendable, Equatable {
+    /// The tutorial's hosted server, used when nothing else is configured.
+    public static let defaultEndpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
+    /// The per-request timeout when nothing else is configured.
+    public static let defaultTimeout: Double = 30
+
+    /// How the token is written into the `Authorization` header.
+    public enum AuthorizationScheme: String, Sendable {
+        /// The raw token, as the tutorial server expects.
+        case raw
+        /// `Bearer <token>`.
+        case bearer
+    }
+
+    /// The GraphQL endpoint.
+    public var endpoint: URL
+    /// Per-request timeout in seconds.
+    public var timeout: Double
+    /// Print JSON instead of text.
+    public var json: Bool
+    /// Colour the text output (only on a terminal, never with `NO_COLOR`).
+    public var color: Bool
+    /// Whether credentials may be sent to this endpoint (https, loopback, or explicitly allowed).
+    public var sendsCredentials: Bool
+    /// How the token is sent.
+    public var authorizationScheme: AuthorizationScheme
+    /// Where the credential is stored.
+    public var credentialsDirectory: URL
+    /// Where the cache is stored.
+    public var cacheDirectory: URL
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Resolves a ``Configuration`` from the global options and the environment, option first.
+struct ConfigurationResolver {
+    let environment: CLIEnvironment
+
+    func resolve(_ options: GlobalOptions) throws(UsageError) -> Configuration {
+        let variables = environment.variables
+        let endpointText = options.endpoint ?? nonEmpty(variables["ROCKET_RESERVER_ENDPOINT"]) ?? Configuration.defaultEndpoint
+        let endpoint = try EndpointPolicy.endpoint(from: endpointText)
+
+        var timeout = Configuration.defaultTimeout
+        if let seconds = options.timeout {
+            timeout = seconds
+        } else if let text = nonEmpty(variables["ROCKET_RESERVER_TIMEOUT"]) {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
+                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds between 0 and 3600.")
+            }
+            timeout = seconds
+        }
+
+        let schemeText = nonEmpty(variables["ROCKET_RESERVER_AUTH_SCHEME"])?.lowercased() ?? "raw"
+        guard let scheme = Configuration.AuthorizationScheme(rawValue: schemeText) else {
+            throw UsageError("ROCKET_RESERVER_AUTH_SCHEME must be \"raw\" or \"bearer\".")
+        }
+
+        let state = StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
+        return Configuration(
+            endpoint: endpoint,
+            timeout: timeout,
+            json: options.json,
+            color: environment.outputIsTerminal && nonEmpty(variables["NO_COLOR"]) == nil,
+            sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, environment: variables),
+            authorizationScheme: scheme,
+            credentialsDirectory: state.credentialsDirectory,
+            cacheDirectory: state.cacheDirectory
+        )
+    }
+
+    private func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,80 @@
+import Domain
+import Ports
+import UseCases
+
+/// What the user is told when a command fails, and the exit status that goes with it.
+struct Failure: Equatable {
+    var code: ExitCode
+    /// One or two plain sentences, no stack dump and no credential.
+    var message: String
+
+    /// Classifies any error a command can end with.
+    init(_ error: any Error, endpoint: String) {
+        switch error {
+        case let error as UsageError:
+            let hint = error.command.map { "Run `rocket-reserver \($0.rawValue) --help` for its usage." }
+                ?? "Run `rocket-reserver --help` for usage."
+            self.init(.usage, "\(error.message) \(hint)")
+        case let error as DomainError:
+            self.init(.usage, error.description)
+        case let error as UseCaseError:
+            self.init(Self.code(for: error), error.description)
+        case let error as ServiceError:
+            self.init(Self.code(for: error.kind), Self.message(for: error, endpoint: endpoint))
+        case let error as CredentialStoreError:
+            switch error {
+            case .unreadable, .insecurePermissions:
+                self.init(.notPermitted, "\(error.description) Log in again with `rocket-reserver login <email>`.")
+            case .unwritable:
+                self.init(.cannotWrite, error.description)
+            }
+        case is CancellationError:
+            self.init(.interrupted, "Interrupted.")
+        default:
+            self.init(.protocolError, "Something unexpected went wrong: \(type(of: error)).")
+        }
+    }
+
+    init(_ code: ExitCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    private static func code(for error: UseCaseError) -> ExitCode {
+        switch error {
+        case .notLoggedIn: .notPermitted
+        case .loginRefused, .launchNotFound: .refused
+        case .pagingDidNotAdvance: .protocolError
+        }
+    }
+
+    private static func code(for kind: ServiceError.Kind) -> ExitCode {
+        switch kind {
+        case .unreachable, .timedOut: .unavailable
+        case .unreadableResponse: .protocolError
+        case .rejected: .refused
+        case .unauthenticated: .notPermitted
+        case .cancelled: .interrupted
+        }
+    }
+
+    private static func message(for error: ServiceError, endpoint: String) -> String {
+        let detail = sentence(error.detail)
+        return switch error.kind {
+        case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
+        case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
+        case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
+        case .rejected: "The server refused \(error.operation): \(detail)"
+        case .unauthenticated:
+            "Your session is no longer valid. Log in again with `rocket-reserver login <email>`."
+        case .cancelled: "Interrupted."
+        }
+    }
+
+    /// The text as one sentence: capitalised, ending in a full stop.
+    private static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return "" }
+        let capitalised = first.uppercased() + text.dropFirst()
+        return capitalised.hasSuffix(".") || capitalised.hasSuffix("?") || capitalised.hasSuffix("!") ? capitalised : capitalised + "."
+    }
+}

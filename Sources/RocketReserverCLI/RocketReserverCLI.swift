@@ -1,0 +1,71 @@
+import Domain
+import Ports
+import UseCases
+
+/// The `rocket-reserver` command-line tool: parses the arguments, runs one use case through
+/// the adapters the environment provides, and returns the exit status.
+public struct RocketReserverCLI: Sendable {
+    private let environment: CLIEnvironment
+
+    public init(environment: CLIEnvironment) {
+        self.environment = environment
+    }
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    public func run(_ arguments: [String]) async -> ExitCode {
+        var endpoint = Configuration.defaultEndpoint
+        do {
+            let invocation = try CommandLineParser().parse(arguments)
+            switch invocation.command {
+            case .help(let name):
+                environment.standardOutput.write((name.map(HelpText.command) ?? HelpText.tool) + "\n")
+                return .success
+            case .version:
+                environment.standardOutput.write(HelpText.version + "\n")
+                return .success
+            default:
+                break
+            }
+            let configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
+            endpoint = configuration.endpoint.absoluteString
+            if invocation.command.needsCredentials, !configuration.sendsCredentials {
+                throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
+            }
+            let services = try await environment.makeServices(configuration)
+            return try await execute(invocation.command, with: services)
+        } catch {
+            let failure = Failure(error, endpoint: endpoint)
+            environment.standardError.write("rocket-reserver: \(failure.message)\n")
+            return failure.code
+        }
+    }
+
+    private func execute(_ command: Command, with services: Services) async throws -> ExitCode {
+        let presenter = services.presenter
+        switch command {
+        case .login(let email):
+            presenter.presentLogin(try await Login(authenticator: services.authenticator, credentials: services.credentials)(email: email))
+        case .logout:
+            presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
+        case let .launches(pageSize, after, all):
+            let list = ListLaunches(launches: services.launches)
+            presenter.present(all ? try await list.all(pageSize: pageSize, after: after) : try await list(pageSize: pageSize, after: after))
+        case let .details(id, forceReload):
+            presenter.present(try await LoadLaunchDetails(launches: services.launches)(id: id, forceReload: forceReload))
+        case .book(let id):
+            return report(try await BookTrip(trips: services.bookings, credentials: services.credentials)(id: id), .book, presenter)
+        case .cancel(let id):
+            return report(try await CancelTrip(trips: services.bookings, credentials: services.credentials)(id: id), .cancel, presenter)
+        case .trips:
+            presenter.present(try await MyTrips(trips: services.trips, credentials: services.credentials)())
+        case .help, .version:
+            break
+        }
+        return .success
+    }
+
+    private func report(_ update: TripUpdate, _ action: TripAction, _ presenter: any ResultPresenter) -> ExitCode {
+        presenter.present(update, for: action)
+        return update.success ? .success : .refused
+    }
+}

@@ -1,0 +1,30 @@
+import Ports
+
+/// The adapters a run of the tool works with, built by the composition root for one configuration.
+public struct Services: Sendable {
+    public var launches: any LaunchRepository
+    public var bookings: any TripBookingService
+    public var trips: any TripRepository
+    public var authenticator: any Authenticator
+    public var credentials: any CredentialStore
+    public var cache: any UserDataCache
+    public var presenter: any ResultPresenter
+
+    public init(
+        launches: any LaunchRepository,
+        bookings: any TripBookingService,
+        trips: any TripRepository,
+        authenticator: any Authenticator,
+        credentials: any CredentialStore,
+        cache: any UserDataCache,
+        presenter: any ResultPresenter
+    ) {
+        self.launches = launches
+        self.bookings = bookings
+        self.trips = trips
+        self.authenticator = authenticator
+        self.credentials = credentials
+        self.cache = cache
+        self.presenter = presenter
+    }
+}

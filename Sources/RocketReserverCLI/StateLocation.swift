@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the credential and the cache live, from the environment.
+///
+/// `ROCKET_RESERVER_HOME` holds both when set; otherwise the credential goes under
+/// `$XDG_CONFIG_HOME/rocket-reserver` (default `~/.config/rocket-reserver`) and the cache
+/// under `$XDG_CACHE_HOME/rocket-reserver` (default `~/.cache/rocket-reserver`).
+struct StateLocation: Equatable {
+    var credentialsDirectory: URL
+    var cacheDirectory: URL
+
+    init(environment: [String: String], homeDirectory: @autoclosure () -> String) {
+        if let home = Self.absolutePath(environment["ROCKET_RESERVER_HOME"]) {
+            let root = URL(fileURLWithPath: home, isDirectory: true)
+            credentialsDirectory = root.appendingPathComponent("credentials", isDirectory: true)
+            cacheDirectory = root.appendingPathComponent("cache", isDirectory: true)
+            return
+        }
+        let userHome = URL(fileURLWithPath: environment["HOME"].flatMap { Self.absolutePath($0) } ?? homeDirectory(), isDirectory: true)
+        let config = Self.absolutePath(environment["XDG_CONFIG_HOME"]).map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? userHome.appendingPathComponent(".config", isDirectory: true)
+        let cache = Self.absolutePath(environment["XDG_CACHE_HOME"]).map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? userHome.appendingPathComponent(".cache", isDirectory: true)
+        credentialsDirectory = config.appendingPathComponent("rocket-reserver", isDirectory: true)
+        cacheDirectory = cache.appendingPathComponent("rocket-reserver", isDirectory: true)
+    }
+
+    /// The value when it is an absolute path (the XDG rule: relative values are ignored).
+    private static func absolutePath(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/") else { return nil }
+        return value
+    }
+}

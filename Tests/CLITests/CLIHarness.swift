@@ -1,0 +1,54 @@
+import Domain
+import Foundation
+import InMemoryAdapters
+import Ports
+@testable import RocketReserverCLI
+import Synchronization
+
+/// Runs the CLI in-process against in-memory adapters and captures what it prints.
+final class CLIHarness: Sendable {
+    let server: InMemoryTutorialServer
+    let credentials: InMemoryCredentialStore
+    let gateway: InMemoryGateway
+    let presenter = RecordingPresenter()
+    let stdout = TextBuffer()
+    let stderr = TextBuffer()
+    private let configurations = Mutex<[Configuration]>([])
+    private let variables: [String: String]
+
+    init(variables: [String: String] = [:], loggedInAs email: String? = nil) throws {
+        server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30))
+        let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
+        credentials = InMemoryCredentialStore(credential: credential)
+        gateway = InMemoryGateway(server: server, credentials: credentials)
+        self.variables = variables
+    }
+
+    /// The configurations the adapters were built for (empty when the run never got that far).
+    var builtConfigurations: [Configuration] { configurations.withLock { $0 } }
+
+    /// The operations the in-memory server answered.
+    var requests: [String] { get async { await server.requests } }
+
+    func run(_ arguments: String...) async -> ExitCode {
+        await run(arguments)
+    }
+
+    func run(_ arguments: [String]) async -> ExitCode {
+        let environment = CLIEnvironment(
+            variables: variables,
+            standardOutput: stdout,
+            standardError: stderr,
+            outputIsTerminal: false,
+            homeDirectory: "/home/tester",
+            makeServices: { [self] configuration in
+                configurations.withLock { $0.append(configuration) }
+                return Services(
+                    launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
+                    credentials: credentials, cache: gateway, presenter: presenter
+                )
+            }
+        )
+        return await RocketReserverCLI(environment: environment).run(arguments)
+    }
+}
