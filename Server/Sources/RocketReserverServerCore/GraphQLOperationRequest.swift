@@ -1,0 +1,75 @@
+import Foundation
+import GraphQL
+
+/// A decoded GraphQL request: `{"query", "variables", "operationName"}`.
+struct GraphQLOperationRequest: Sendable {
+    /// The document text.
+    var query: String
+    /// Variable values by name.
+    var variables: [String: Map]
+    /// The operation to run when the document has several.
+    var operationName: String?
+
+    private struct Body: Decodable {
+        var query: String?
+        var variables: Map?
+        var operationName: String?
+    }
+
+    /// Decodes the JSON body of a `POST`.
+    static func fromPOST(body: Data) throws(RequestFailure) -> GraphQLOperationRequest {
+        let decoded: Body
+        do {
+            decoded = try JSONDecoder().decode(Body.self, from: body)
+        } catch {
+            throw .badRequest("POST body must be a JSON object with a \"query\" string (\(Self.describe(error)))")
+        }
+        return try make(query: decoded.query, variables: decoded.variables, operationName: decoded.operationName)
+    }
+
+    /// Decodes the URL query of a `GET` (`query`, `variables` as JSON text, `operationName`).
+    static func fromGET(query: String?) throws(RequestFailure) -> GraphQLOperationRequest {
+        let parameters = FormQuery.parse(query ?? "")
+        var variables: Map?
+        if let text = parameters["variables"], !text.isEmpty {
+            do {
+                variables = try JSONDecoder().decode(Map.self, from: Data(text.utf8))
+            } catch {
+                throw .badRequest("The \"variables\" parameter must be a JSON object (\(Self.describe(error)))")
+            }
+        }
+        let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
+        return try make(query: parameters["query"], variables: variables, operationName: operationName)
+    }
+
+    private static func make(
+        query: String?,
+        variables: Map?,
+        operationName: String?
+    ) throws(RequestFailure) -> GraphQLOperationRequest {
+        guard let query, !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .badRequest("GraphQL operations must contain a non-empty `query`.")
+        }
+        var values: [String: Map] = [:]
+        switch variables {
+        case nil, .null?, .undefined?:
+            break
+        case .dictionary(let dictionary)?:
+            for (name, value) in dictionary {
+                values[name] = value
+            }
+        default:
+            throw .badRequest("`variables` must be a JSON object.")
+        }
+        return GraphQLOperationRequest(query: query, variables: values, operationName: operationName)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context):
+            return context.debugDescription
+        default:
+            return "malformed JSON"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How to run a server: where to listen and which files to use.
+public struct ServerConfiguration: Sendable {
+    /// Host to listen on; loopback only (`127.0.0.1`, `::1`, `localhost`).
+    public var host: String
+    /// Port to listen on; 0 picks a free port.
+    public var port: Int
+    /// File that keeps users and trips across restarts; `nil` keeps them in memory only.
+    public var stateFile: URL?
+    /// Launch data file of the bundled dataset's shape; `nil` uses the bundled dataset.
+    public var dataFile: URL?
+    /// Whether to log requests and lifecycle events (to stderr) at info level instead of warnings only.
+    public var verbose: Bool
+
+    /// Creates a configuration; the defaults match the command line's.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 4000,
+        stateFile: URL? = nil,
+        dataFile: URL? = nil,
+        verbose: Bool = false
+    ) {
+        self.host = host
+        self.port = port
+        self.stateFile = stateFile
+        self.dataFile = dataFile
+        self.verbose = verbose
+    }
+}
