@@ -57,6 +57,9 @@ let package = Package(
         .testTarget(name: "GraphQLGatewayTests", dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway"]),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
+        /** Helpers for tests that run the built executables: processes, temp folders, ports. */
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]

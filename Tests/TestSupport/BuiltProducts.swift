@@ -1,0 +1,30 @@
+import Foundation
+
+/// Finds the executables the process-level tests drive.
+public enum BuiltProducts {
+    /// The package's root folder (two levels above this file's folder).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `rocket-reserver` binary: `$ROCKET_RESERVER_BIN`, else beside the running test bundle.
+    public static var client: URL {
+        if let path = ProcessInfo.processInfo.environment["ROCKET_RESERVER_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        // On Linux the test bundle is a file in the products folder; elsewhere it may be a bundle.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("rocket-reserver")
+    }
+
+    /// The reference server: `$ROCKET_RESERVER_SERVER_BIN`, else the server package's release build.
+    public static var server: URL {
+        if let path = ProcessInfo.processInfo.environment["ROCKET_RESERVER_SERVER_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.appendingPathComponent("Server/.build/release/rocket-reserver-server")
+    }
+}

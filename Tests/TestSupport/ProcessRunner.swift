@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs a program to completion with its output captured in files (no pipe can fill up),
+/// and kills it if it runs past a deadline so that a hung child cannot hang the tests.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments` and exactly the `environment` given.
+    public static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String],
+        deadline: TimeInterval = 60
+    ) throws -> ProcessResult {
+        let scratch = try TemporaryDirectory(prefix: "process")
+        defer { scratch.remove() }
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? out.close(); try? err.close() }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+        process.waitUntilExit()
+        watchdog.cancel()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        )
+    }
+}
