@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Ports
+
+/// A text output that writes UTF-8 straight to a file descriptor with `write(2)`, unbuffered.
+///
+/// Creating one makes the process ignore `SIGPIPE`, so that a reader that goes away
+/// (`rocket-reserver launches | head -1`) ends the output quietly instead of killing the
+/// process: a write that fails with `EPIPE` (or any other error) is dropped.
+public struct FileDescriptorOutput: TextOutput {
+    /// The descriptor written to; it is not closed by this value.
+    public let descriptor: Int32
+
+    /// Writes to `descriptor`, which stays owned by the caller.
+    public init(descriptor: Int32) {
+        _ = Self.brokenPipeIgnored
+        self.descriptor = descriptor
+    }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if written >= 0 {
+                    offset += written
+                } else if errno == EINTR {
+                    continue
+                } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                    // A non-blocking descriptor that is full: wait until it drains.
+                    var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    guard poll(&request, 1, -1) >= 0 || errno == EINTR else { return }
+                } else {
+                    // EPIPE and other failures: the reader is gone; drop the rest.
+                    return
+                }
+            }
+        }
+    }
+
+    /// Ignores `SIGPIPE` once for the whole process.
+    private static let brokenPipeIgnored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
+}
+
+/// POSIX `write(2)`, named apart from ``FileDescriptorOutput/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

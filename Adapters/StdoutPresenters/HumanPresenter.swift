@@ -1,0 +1,138 @@
+import Domain
+import Ports
+
+/// Shows results as human-readable text: tables, labelled blocks and sentences.
+///
+/// Colour is used only when `colorEnabled`; without it the output has no escape sequences.
+/// Text from the server is sanitised so it cannot inject escape sequences or break the layout.
+public struct HumanPresenter: ResultPresenter {
+    /// The command that shows the next page, before its `--after <cursor>`.
+    public static let nextPageCommand = "rocket-reserver launches"
+
+    private let output: any TextOutput
+    private let style: TerminalStyle
+
+    /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
+    /// `isatty` and `NO_COLOR`).
+    public init(output: any TextOutput, colorEnabled: Bool) {
+        self.output = output
+        self.style = TerminalStyle(colorEnabled: colorEnabled)
+    }
+
+    public func present(_ page: LaunchPage) {
+        var lines = page.launches.isEmpty ? ["No launches found."] : launchTable(page.launches)
+        if page.hasMore {
+            let command = "\(Self.nextPageCommand) --after \(ShellWord.quoted(page.cursor))"
+            lines += ["", style.apply(.dim, to: "More launches: ") + DisplayText.sanitized(command)]
+        }
+        write(lines)
+    }
+
+    public func present(_ details: LaunchDetails) {
+        let launch = details.launch
+        let fields: [(String, String?)] = [
+            ("Mission", launch.mission?.name),
+            ("Launch ID", launch.id.rawValue),
+            ("Site", launch.site),
+            ("Rocket", rocketDescription(details.rocket)),
+            ("Patch URL", launch.mission?.missionPatch),
+        ]
+        let booked = details.isBooked ? style.apply(.green, to: "yes") : "no"
+        let labelWidth = (fields.map(\.0) + ["Booked"]).map(\.count).max() ?? 0
+        func line(_ label: String, _ value: String) -> String {
+            let padding = String(repeating: " ", count: labelWidth - label.count)
+            return style.apply(.bold, to: "\(label):") + padding + "  " + value
+        }
+        var lines = fields.map { label, value in
+            line(label, value.map(DisplayText.sanitized) ?? style.apply(.dim, to: DisplayText.unknown))
+        }
+        lines.append(line("Booked", booked))
+        write(lines)
+    }
+
+    public func present(_ update: TripUpdate, for action: TripAction) {
+        let subject = update.launch.map { launchSubject($0.launch) } ?? "the launch"
+        let headline: String = switch (action, update.success) {
+        case (.book, true): style.apply(.green, to: "Booked") + " \(subject)"
+        case (.cancel, true): style.apply(.green, to: "Cancelled") + " the trip on \(subject)"
+        case (.book, false): style.apply(.red, to: "Could not book") + " \(subject)"
+        case (.cancel, false): style.apply(.red, to: "Could not cancel") + " the trip on \(subject)"
+        }
+        var lines = [headline + Self.messageSuffix(update.message)]
+        if let details = update.launch {
+            let id = DisplayText.sanitized(details.launch.id.rawValue)
+            lines.append(details.isBooked ? "Launch \(id) is now booked." : "Launch \(id) is not booked.")
+        }
+        write(lines)
+    }
+
+    public func presentLogin(_ email: EmailAddress) {
+        write(["Logged in as \(DisplayText.sanitized(email.rawValue))."])
+    }
+
+    public func presentLogout(_ email: EmailAddress?) {
+        write([email == nil ? "Nobody was logged in." : "Logged out."])
+    }
+
+    public func present(_ user: User) {
+        let email = DisplayText.sanitized(user.email.rawValue)
+        guard !user.trips.isEmpty else {
+            write(["\(email) has no trips booked."])
+            return
+        }
+        write(["Trips for \(email):"] + launchTable(user.trips.map(\.launch)))
+    }
+
+    // MARK: Pieces
+
+    private func launchTable(_ launches: [Launch]) -> [String] {
+        let rows: [[TextTable.Cell]] = launches.map { launch in
+            [TextTable.Cell(DisplayText.sanitized(launch.id.rawValue)), cell(launch.mission?.name), cell(launch.site)]
+        }
+        return TextTable(headers: ["ID", "MISSION", "SITE"], rows: rows).lines(style: style)
+    }
+
+    private func cell(_ value: String?) -> TextTable.Cell {
+        guard let value, !value.isEmpty else { return TextTable.Cell(DisplayText.missing, emphasis: .dim) }
+        return TextTable.Cell(DisplayText.sanitized(value))
+    }
+
+    /// `launch 25 (Starlink 7)`, or `launch 25` when the mission has no name.
+    private func launchSubject(_ launch: Launch) -> String {
+        let id = DisplayText.sanitized(launch.id.rawValue)
+        guard let name = launch.mission?.name, !name.isEmpty else { return "launch \(id)" }
+        return "launch \(id) (\(DisplayText.sanitized(name)))"
+    }
+
+    /// `Falcon 9 (FT)`, `Falcon 9`, `unknown (FT)` or `nil` when nothing is known.
+    private func rocketDescription(_ rocket: Rocket?) -> String? {
+        switch (rocket?.name, rocket?.type) {
+        case let (name?, type?): "\(name) (\(type))"
+        case let (name?, nil): name
+        case let (nil, type?): "\(DisplayText.unknown) (\(type))"
+        case (nil, nil): nil
+        }
+    }
+
+    /// `: <message>.` with a full stop added unless the message ends a sentence; `.` without one.
+    private static func messageSuffix(_ message: String?) -> String {
+        let trimmed = message.map { DisplayText.sanitized($0).trimmingWhitespace() } ?? ""
+        guard let last = trimmed.last else { return "." }
+        return ": " + trimmed + (".!?".contains(last) ? "" : ".")
+    }
+
+    private func write(_ lines: [String]) {
+        output.write(lines.map { $0 + "\n" }.joined())
+    }
+}
+
+private extension String {
+    /// The text without leading and trailing spaces and newlines.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

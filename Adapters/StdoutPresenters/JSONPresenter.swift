@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+import Ports
+
+/// Shows each result as exactly one JSON document followed by a newline, keys sorted.
+///
+/// Missing values are written as `null`; slashes are not escaped, other text is escaped as
+/// JSON requires. The shapes are described in ``JSONDocument``.
+public struct JSONPresenter: ResultPresenter {
+    private let output: any TextOutput
+
+    /// Writes to `output`.
+    public init(output: any TextOutput) {
+        self.output = output
+    }
+
+    public func present(_ page: LaunchPage) { emit(JSONDocument.page(page)) }
+
+    public func present(_ details: LaunchDetails) { emit(JSONDocument.details(details)) }
+
+    public func present(_ update: TripUpdate, for action: TripAction) { emit(JSONDocument.update(update)) }
+
+    public func presentLogin(_ email: EmailAddress) { emit(JSONDocument.login(email)) }
+
+    public func presentLogout(_ email: EmailAddress?) { emit(JSONDocument.logout(email)) }
+
+    public func present(_ user: User) { emit(JSONDocument.user(user)) }
+
+    private func emit(_ document: JSONValue) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, booleans, arrays and objects always encode; the fallback is still one document.
+        let data = (try? encoder.encode(document)) ?? Data(#"{"error":"the result could not be encoded"}"#.utf8)
+        output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

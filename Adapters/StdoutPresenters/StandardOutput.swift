@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Ports
+
+/// The process's standard output, written unbuffered; a closed pipe ends output quietly.
+public struct StandardOutput: TextOutput {
+    private let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+
+    public init() {}
+
+    public func write(_ text: String) {
+        output.write(text)
+    }
+}
