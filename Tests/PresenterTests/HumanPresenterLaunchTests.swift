@@ -1,0 +1,89 @@
+import Domain
+import Ports
+import StdoutPresenters
+import Testing
+
+/// The human presenter's launch table and next-page footer.
+@Suite("HumanPresenter launches")
+struct HumanPresenterLaunchTests {
+    let output = CapturingOutput()
+
+    func present(_ page: LaunchPage) -> [String] {
+        HumanPresenter(output: output, colorEnabled: false).present(page)
+        return output.lines
+    }
+
+    @Test("Every row's columns start where the header's do, also with non-ASCII text")
+    func alignedColumns() throws {
+        let lines = present(LaunchPage(launches: PresenterFixtures.launches, cursor: "1583", hasMore: false))
+        try #require(lines.count == 1 + PresenterFixtures.launches.count)
+        let header = lines[0]
+        #expect(header.hasPrefix("ID"))
+        let missionColumn = try #require(ColumnProbe.offset(of: "MISSION", in: header))
+        let siteColumn = try #require(ColumnProbe.offset(of: "SITE", in: header))
+        let expected: [(String, String)] = [
+            ("Starlink-3", "CCAFS SLC 40"),
+            ("Éclair ünïcødé ñ", "Kwajalein Atoll"),
+            ("—", "—"),
+            ("Crew 🚀 \"One\"\u{FFFD}tab", #"Vandenberg "SLC-4E" \ west"#),
+        ]
+        for (line, (mission, site)) in zip(lines.dropFirst(), expected) {
+            #expect(ColumnProbe.text(of: line, from: missionColumn).hasPrefix(mission + "  "), "\(line)")
+            #expect(ColumnProbe.text(of: line, from: siteColumn) == site, "\(line)")
+            #expect(line.hasSuffix(site), "no trailing padding after the last column")
+        }
+        // The widest mission sets the column: two spaces of gutter after it.
+        #expect(siteColumn == missionColumn + "Éclair ünïcødé ñ".count + 2)
+    }
+
+    @Test("Rows keep the server's order and ids")
+    func rowOrder() {
+        let lines = present(LaunchPage(launches: PresenterFixtures.launches, cursor: "c", hasMore: false))
+        #expect(lines.dropFirst().map { String($0.prefix(while: { $0 != " " })) } == ["109", "25", "1", "7"])
+    }
+
+    @Test("The footer names the next page's command only when more launches follow")
+    func footerOnlyWhenMore() {
+        let more = present(LaunchPage(launches: [PresenterFixtures.starlink], cursor: "1583556631", hasMore: true))
+        #expect(more.last == "More launches: rocket-reserver launches --after 1583556631")
+
+        let last = CapturingOutput()
+        HumanPresenter(output: last, colorEnabled: false)
+            .present(LaunchPage(launches: [PresenterFixtures.starlink], cursor: "1583556631", hasMore: false))
+        #expect(!last.text.contains("More launches"))
+        #expect(!last.text.contains("1583556631"))
+    }
+
+    @Test("A cursor with shell-special characters is quoted in the footer")
+    func footerQuotesCursor() {
+        let lines = present(LaunchPage(launches: [], cursor: "a b'c;", hasMore: true))
+        #expect(lines.last == #"More launches: rocket-reserver launches --after 'a b'\''c;'"#)
+    }
+
+    @Test("An empty page says so instead of printing a bare header")
+    func emptyPage() {
+        #expect(present(LaunchPage(launches: [], cursor: "", hasMore: false)) == ["No launches found."])
+    }
+
+    @Test("Escape sequences and newlines from the server are neutralised")
+    func serverTextSanitised() {
+        let hostile = Launch(id: LaunchID(trusted: "9"), site: "Site\nInjected line", mission: Mission(name: "\u{1B}[31mRed\u{1B}[0m", missionPatch: nil))
+        let lines = present(LaunchPage(launches: [hostile], cursor: "", hasMore: false))
+        #expect(lines.count == 2)
+        #expect(!output.text.contains("\u{1B}"))
+    }
+}
+
+/// Finds where a column's text starts in a rendered line, counting Characters.
+enum ColumnProbe {
+    /// The Character offset of the first occurrence of `needle` in `line`.
+    static func offset(of needle: String, in line: String) -> Int? {
+        guard let range = line.range(of: needle) else { return nil }
+        return line.distance(from: line.startIndex, to: range.lowerBound)
+    }
+
+    /// The rest of `line` from Character offset `column`.
+    static func text(of line: String, from column: Int) -> String {
+        String(line.dropFirst(column))
+    }
+}
