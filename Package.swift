@@ -60,6 +60,7 @@ let package = Package(
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
