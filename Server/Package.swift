@@ -46,7 +46,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RocketReserverServerCoreTests",
-            dependencies: ["RocketReserverServerCore"]
+            dependencies: [
+                "RocketReserverServerCore",
+                // Built so the process tests can run the real executable.
+                "rocket-reserver-server",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -9,16 +9,19 @@ struct CLIEndToEndTests {
     /// A client home and a running server, torn down together.
     final class Session {
         let home: TemporaryDirectory
+        let serverFolder: TemporaryDirectory
         let server: ReferenceServer
 
         init() throws {
-            home = try TemporaryDirectory(prefix: "e2e")
-            server = try ReferenceServer(stateFile: home.url.appendingPathComponent("server-state.json"))
+            home = try TemporaryDirectory(prefix: "e2e-client")
+            serverFolder = try TemporaryDirectory(prefix: "e2e-server")
+            server = try ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
         }
 
         deinit {
             server.stop()
             home.remove()
+            serverFolder.remove()
         }
 
         func run(_ arguments: String..., extra: [String: String] = [:]) throws -> ProcessResult {
