@@ -1,0 +1,95 @@
+import Foundation
+
+/// The compact binary format of a cache file.
+///
+/// ```
+/// file    = magic "RRGQLC\u{1}\n"  record*  checksum
+/// record  = string(key)  varint(length)  body       ; bodies can be copied without decoding
+/// body    = varint(count)  (string(field) value)*
+/// value   = tag byte + payload: 0 null, 1 false, 2 true, 3 int (zigzag varint), 4 double (8 bytes),
+///           5 string, 6 reference (string), 7 list (count, value*), 8 JSON array (count, value*),
+///           9 JSON object (count, (string value)*)
+/// string  = varint(byte count)  UTF-8
+/// checksum = FNV-1a 64 of everything before it, little-endian
+/// ```
+public enum CacheFileFormat {
+    /// Why bytes are not a cache file.
+    public enum DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+        case empty
+        case notACacheFile
+        case truncatedOrCorrupt
+
+        public var description: String {
+            switch self {
+            case .empty: "it is empty"
+            case .notACacheFile: "it is not a cache file of this version"
+            case .truncatedOrCorrupt: "it is truncated or corrupt"
+            }
+        }
+    }
+
+    static let magic: [UInt8] = Array("RRGQLC\u{1}\n".utf8)
+    static let maximumDepth = 512
+
+    /// Decodes every record of a file (a fuzzing entry point: never traps on any input).
+    public static func decode(_ data: Data) throws(DecodingError) -> [String: CacheRecord] {
+        let slots = try index([UInt8](data))
+        var records: [String: CacheRecord] = [:]
+        for (key, bytes) in slots {
+            do {
+                records[key] = try decodeRecord(bytes)
+            } catch {
+                throw .truncatedOrCorrupt
+            }
+        }
+        return records
+    }
+
+    /// Encodes records into a complete file.
+    public static func encode(_ records: [String: CacheRecord]) -> Data {
+        var writer = FileWriter()
+        for (key, record) in records { writer.append(key: key, record: record) }
+        return Data(writer.finish())
+    }
+
+    /// Splits a file into its records' keys and still-encoded bodies, after checking the checksum.
+    static func index(_ file: [UInt8]) throws(DecodingError) -> [String: ArraySlice<UInt8>] {
+        guard !file.isEmpty else { throw .empty }
+        guard file.count >= magic.count + 8, file.starts(with: magic) else { throw .notACacheFile }
+        let bodyEnd = file.count - 8
+        let result = file.withUnsafeBufferPointer { buffer in
+            Result { () throws(ByteReader.Malformed) -> [String: Range<Int>] in
+                var trailer = ByteReader(buffer, from: bodyEnd)
+                let stored = try trailer.uint64()
+                guard stored == checksum(UnsafeBufferPointer(rebasing: buffer[..<bodyEnd])) else { throw ByteReader.Malformed() }
+                var reader = ByteReader(buffer, from: magic.count, to: bodyEnd)
+                var ranges: [String: Range<Int>] = [:]
+                while !reader.isAtEnd {
+                    let key = try reader.string()
+                    ranges[key] = try reader.range()
+                }
+                return ranges
+            }
+        }
+        guard case .success(let ranges) = result else { throw .truncatedOrCorrupt }
+        return ranges.mapValues { file[$0] }
+    }
+
+    /// Decodes one record body.
+    static func decodeRecord(_ bytes: ArraySlice<UInt8>) throws(ByteReader.Malformed) -> CacheRecord {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ByteReader.Malformed) -> CacheRecord in
+                var decoder = RecordDecoder(reader: ByteReader(buffer))
+                return try decoder.record()
+            }
+        }
+        return try result.get()
+    }
+
+    /// FNV-1a, 64 bits.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}

@@ -1,0 +1,22 @@
+/// How records are keyed in the normalized cache.
+public enum CacheKeys {
+    /// The record of the query root's fields.
+    public static let queryRoot = "QUERY_ROOT"
+    /// The (never stored) record of a mutation's root fields.
+    public static let mutationRoot = "MUTATION_ROOT"
+
+    /// `__typename:id` when the object has both (ids may be strings or integers), else `nil`.
+    public static func key(for object: [String: JSONValue]) -> String? {
+        guard case .string(let typename)? = object["__typename"] else { return nil }
+        switch object["id"] {
+        case .string(let id)?: return typename + ":" + id
+        case .int(let id)?: return typename + ":" + String(id)
+        default: return nil
+        }
+    }
+
+    /// The key of an object without an id: its parent's key, then the field key, then list indexes.
+    static func path(_ parent: String, _ component: String) -> String {
+        parent + "." + component
+    }
+}

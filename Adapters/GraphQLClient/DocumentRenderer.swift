@@ -1,0 +1,53 @@
+/// Renders an operation's selection set as GraphQL query text, on one line, deterministically.
+enum DocumentRenderer {
+    static func render(
+        kind: GraphQLOperation.Kind,
+        name: String,
+        variables: [GraphQLVariableDefinition],
+        selections: [GraphQLField]
+    ) -> String {
+        var text = kind.rawValue + " " + name
+        if !variables.isEmpty {
+            text += "(" + variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        }
+        text += " "
+        appendSelections(selections, to: &text)
+        return text
+    }
+
+    private static func appendSelections(_ selections: [GraphQLField], to text: inout String) {
+        text += "{"
+        for field in selections {
+            text += " "
+            if let alias = field.alias { text += alias + ": " }
+            text += field.name
+            if !field.arguments.isEmpty {
+                text += "(" + field.arguments.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + ")"
+            }
+            if !field.selections.isEmpty {
+                text += " "
+                appendSelections(field.selections, to: &text)
+            }
+        }
+        text += " }"
+    }
+
+    private static func render(_ value: GraphQLInputValue) -> String {
+        switch value {
+        case .variable(let name): "$" + name
+        case .enumValue(let name): name
+        case .literal(let literal): render(literal)
+        case .list(let elements): "[" + elements.map(render).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// A JSON literal in GraphQL syntax: like JSON, except that object keys are bare names.
+    private static func render(_ value: JSONValue) -> String {
+        switch value {
+        case .array(let elements): "[" + elements.map(render).joined(separator: ", ") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\($0): \(render(members[$0] ?? .null))" }.joined(separator: ", ") + "}"
+        default: JSONWriter.string(value)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Why an operation failed, with the operation's name and the HTTP status when there was one.
+///
+/// Descriptions never include header values, so a credential cannot leak through them.
+public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The request could not be delivered, or the connection closed without an answer.
+        case transport(TransportFailure)
+        /// No answer within the request's timeout.
+        case timedOut
+        /// An HTTP error status whose body is not a GraphQL response.
+        case httpStatus(Int)
+        /// The body is not JSON (for example HTML, plain text, empty or truncated).
+        case notJSON
+        /// The body is JSON but not a GraphQL response of the expected shape.
+        case unexpectedShape(String)
+        /// The server answered `errors` and no `data`.
+        case graphQLErrors([GraphQLError])
+        /// The server answered `data` and `errors` together; the data is kept here.
+        case partialData(data: [String: JSONValue], errors: [GraphQLError])
+        /// The task was cancelled.
+        case cancelled
+        /// A ``CachePolicy/cacheOnly`` read found the cache lacking a selected field.
+        case cacheMiss
+    }
+
+    /// How a request failed to reach the server or to come back.
+    public enum TransportFailure: Sendable, Hashable {
+        /// Nothing listens at the address (connection refused): the request was not sent.
+        case connectionRefused
+        /// The host name could not be resolved, or no network is available: nothing was sent.
+        case hostUnreachable
+        /// The connection closed or was reset before a whole answer came back.
+        case connectionLost
+        /// Another `URLError` code.
+        case other(code: Int)
+    }
+
+    public var operationName: String
+    public var kind: Kind
+    /// The HTTP status of the answer, when one came back.
+    public var statusCode: Int?
+
+    public init(operationName: String, kind: Kind, statusCode: Int? = nil) {
+        self.operationName = operationName
+        self.kind = kind
+        self.statusCode = statusCode
+    }
+
+    /// The server's errors, for ``Kind/graphQLErrors(_:)`` and ``Kind/partialData(data:errors:)``.
+    public var graphQLErrors: [GraphQLError] {
+        switch kind {
+        case .graphQLErrors(let errors), .partialData(_, let errors): errors
+        default: []
+        }
+    }
+
+    /// Whether retrying a query may help: connection refused or reset, HTTP 502, 503 or 504.
+    public var isTransient: Bool {
+        switch kind {
+        case .transport(.connectionRefused), .transport(.connectionLost): true
+        case .httpStatus(let status): [502, 503, 504].contains(status)
+        default: [502, 503, 504].contains(statusCode ?? 0)
+        }
+    }
+
+    /// Whether the server may have processed the request although no usable answer came back
+    /// (so a mutation's outcome is unknown).
+    public var outcomeIsUnknown: Bool {
+        switch kind {
+        case .transport(.connectionRefused), .transport(.hostUnreachable), .graphQLErrors, .cacheMiss: false
+        case .transport(.connectionLost), .transport(.other), .timedOut, .httpStatus, .notJSON,
+             .unexpectedShape, .partialData, .cancelled: true
+        }
+    }
+
+    public var description: String { "\(operationName): \(summary)" }
+
+    /// One plain sentence about the failure.
+    public var summary: String {
+        switch kind {
+        case .transport(.connectionRefused): "The server refused the connection."
+        case .transport(.hostUnreachable): "The server's host could not be reached."
+        case .transport(.connectionLost): "The connection closed before the server answered."
+        case .transport(.other(let code)): "The request failed (URL error \(code))."
+        case .timedOut: "The server did not answer in time."
+        case .httpStatus(let status): "The server answered HTTP \(status) without a GraphQL response."
+        case .notJSON: "The server's answer is not JSON."
+        case .unexpectedShape(let reason): "The server's answer is not a GraphQL response: \(reason)."
+        case .graphQLErrors(let errors): "The server answered with errors: \(Self.messages(errors))."
+        case .partialData(_, let errors): "The server answered with partial data and errors: \(Self.messages(errors))."
+        case .cancelled: "The request was cancelled."
+        case .cacheMiss: "The cache does not hold the answer."
+        }
+    }
+
+    private static func messages(_ errors: [GraphQLError]) -> String {
+        errors.prefix(3).map(\.message).joined(separator: "; ")
+    }
+}

@@ -1,0 +1,50 @@
+/// One field of a selection set, with its alias, arguments and sub-selections.
+///
+/// The selection set is data: the query text is rendered from it and the cache normalizes
+/// answers with it. A field with sub-selections is an object (or list of objects) and gets
+/// `__typename` selected automatically so its objects can be keyed in the cache.
+public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
+    public let name: String
+    public let alias: String?
+    public let arguments: [GraphQLArgument]
+    /// The sub-selections; empty for a scalar field.
+    public let selections: [GraphQLField]
+    /// The cache key when it does not depend on variables, computed once.
+    let constantCacheKey: String?
+
+    /// Creates a field; `arguments` keep their order in the query text.
+    public init(
+        _ name: String,
+        alias: String? = nil,
+        arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
+        _ selections: [GraphQLField] = []
+    ) {
+        self.name = name
+        self.alias = alias
+        self.arguments = arguments.map { GraphQLArgument($0.key, $0.value) }
+        let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
+        self.selections = selections.isEmpty || hasTypename ? selections : [GraphQLField("__typename")] + selections
+        let argumentsUseVariables = self.arguments.contains { $0.value.usesVariables }
+        self.constantCacheKey = argumentsUseVariables ? nil : Self.cacheKey(name, self.arguments, [:])
+    }
+
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+
+    /// The key this field's value has in an answer: the alias when there is one, else the name.
+    public var responseKey: String { alias ?? name }
+
+    /// The key this field's value has in a cache record: the name, followed by the resolved
+    /// arguments as JSON with sorted keys when there are any, e.g. `launch({"id":"25"})`.
+    public func cacheKey(variables: [String: JSONValue]) -> String {
+        constantCacheKey ?? Self.cacheKey(name, arguments, variables)
+    }
+
+    private static func cacheKey(_ name: String, _ arguments: [GraphQLArgument], _ variables: [String: JSONValue]) -> String {
+        guard !arguments.isEmpty else { return name }
+        var members: [String: JSONValue] = [:]
+        for argument in arguments { members[argument.name] = argument.value.resolved(with: variables) }
+        return name + "(" + JSONWriter.string(.object(members), sortedKeys: true) + ")"
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builders for the usual interceptor chain.
+public enum GraphQLInterceptors {
+    /// The standard chain, outermost first:
+    /// `additional…`, ``CacheReadInterceptor``, ``AuthorizationInterceptor`` (when given),
+    /// ``CacheWriteInterceptor``, ``RetryInterceptor``, ``ResponseParsingInterceptor``,
+    /// ``NetworkFetchInterceptor``.
+    ///
+    /// Insert interceptors elsewhere by editing the returned array before creating the client.
+    public static func standard(
+        endpoint: URL,
+        session: any HTTPSession = URLSession(configuration: .ephemeral),
+        timeout: Duration = .seconds(30),
+        cache: NormalizedCache,
+        authorization: AuthorizationInterceptor? = nil,
+        retry: RetryInterceptor = RetryInterceptor(),
+        additional: [any GraphQLInterceptor] = []
+    ) -> [any GraphQLInterceptor] {
+        var chain = additional
+        chain.append(CacheReadInterceptor(cache: cache))
+        if let authorization { chain.append(authorization) }
+        chain.append(CacheWriteInterceptor(cache: cache))
+        chain.append(retry)
+        chain.append(ResponseParsingInterceptor())
+        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout))
+        return chain
+    }
+}

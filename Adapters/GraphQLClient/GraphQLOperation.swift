@@ -1,0 +1,41 @@
+/// A query or mutation: its name, variable definitions and selection set, with its query text
+/// rendered once when it is created.
+///
+/// Declare operations as `static let` constants so the text is rendered once per process.
+public struct GraphQLOperation: Sendable, Hashable {
+    /// Whether the operation reads (`query`) or changes (`mutation`) data.
+    public enum Kind: String, Sendable, Hashable {
+        case query
+        case mutation
+    }
+
+    public let kind: Kind
+    public let name: String
+    /// Variable definitions in order, e.g. `("launchId", "ID!")`.
+    public let variableDefinitions: [GraphQLVariableDefinition]
+    /// The root selection set.
+    public let selections: [GraphQLField]
+    /// The GraphQL document sent to the server.
+    public let document: String
+
+    /// Creates an operation; `variables` maps each variable name (without `$`) to its type.
+    public init(
+        _ kind: Kind,
+        name: String,
+        variables: KeyValuePairs<String, String> = [:],
+        selections: [GraphQLField]
+    ) {
+        self.kind = kind
+        self.name = name
+        self.variableDefinitions = variables.map { GraphQLVariableDefinition(name: $0.key, type: $0.value) }
+        self.selections = selections
+        self.document = DocumentRenderer.render(kind: kind, name: name, variables: variableDefinitions, selections: selections)
+    }
+}
+
+/// The declaration of one operation variable: `$name: Type`.
+public struct GraphQLVariableDefinition: Sendable, Hashable {
+    public let name: String
+    /// The GraphQL type, e.g. `ID!` or `[ID]!`.
+    public let type: String
+}

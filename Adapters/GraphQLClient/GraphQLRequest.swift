@@ -1,0 +1,30 @@
+/// One execution of an operation as it travels down the interceptor chain.
+///
+/// Interceptors may change it before passing it on (for example add a header).
+/// Its description never shows header values, which may hold a credential.
+public struct GraphQLRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var operation: GraphQLOperation
+    /// The operation's variables; a variable left out is sent as absent (the server's default applies).
+    public var variables: [String: JSONValue]
+    public var cachePolicy: CachePolicy
+    /// Extra HTTP headers to send.
+    public var headers: [String: String]
+
+    public init(
+        operation: GraphQLOperation,
+        variables: [String: JSONValue] = [:],
+        cachePolicy: CachePolicy = .cacheFirst,
+        headers: [String: String] = [:]
+    ) {
+        self.operation = operation
+        self.variables = variables
+        self.cachePolicy = cachePolicy
+        self.headers = headers
+    }
+
+    public var description: String {
+        "GraphQLRequest(\(operation.kind.rawValue) \(operation.name), \(cachePolicy), headers: \(headers.keys.sorted()))"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,74 @@
+/// A normalized GraphQL cache: answers split into records keyed by object identity, so an
+/// object fetched by one operation updates every other operation that contains it.
+///
+/// Records live in memory and are loaded lazily from, and saved after each change to, the
+/// ``CachePersistence`` given at creation. Saving failures are reported through the
+/// persistence's warning callback, never thrown.
+public actor NormalizedCache {
+    private let backend: any CacheBackend
+    private var store = RecordStore()
+    private var isLoaded = false
+
+    public init(persistence: CachePersistence = .inMemory()) {
+        self.backend = persistence.backend
+    }
+
+    /// The answer to a query from the cache alone, or `nil` unless every selected field is cached.
+    public func read(_ operation: GraphQLOperation, variables: [String: JSONValue] = [:]) -> [String: JSONValue]? {
+        loadIfNeeded()
+        return store.read(operation, variables: variables)
+    }
+
+    /// Normalizes an operation's `data` into records and saves what changed.
+    public func write(_ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue] = [:]) {
+        loadIfNeeded()
+        store.write(data, for: operation, variables: variables)
+        save()
+    }
+
+    /// Sets one field of a record, e.g. `setField("isBooked", of: "Launch:25", to: false)`.
+    /// `field` is a cache field key: the name, plus arguments when the field has any.
+    public func setField(_ field: String, of key: String, to value: JSONValue) {
+        loadIfNeeded()
+        store.merge([field: .scalar(value)], into: key)
+        save()
+    }
+
+    /// Removes one field of a record, so reads that select it miss.
+    public func removeField(_ field: String, of key: String) {
+        loadIfNeeded()
+        store.removeField(field, of: key)
+        save()
+    }
+
+    /// Removes a whole record, so reads that reach it miss.
+    public func removeRecord(_ key: String) {
+        loadIfNeeded()
+        store.removeRecord(key)
+        save()
+    }
+
+    /// The record stored under `key`, if any.
+    public func record(_ key: String) -> CacheRecord? {
+        loadIfNeeded()
+        return store.record(key)
+    }
+
+    /// Forgets every record, in memory and in the persistence (for example deletes the file).
+    public func removeAll() throws {
+        try backend.removeAll()
+        store = RecordStore()
+        isLoaded = true
+    }
+
+    private func loadIfNeeded() {
+        guard !isLoaded else { return }
+        store.slots = backend.load()
+        isLoaded = true
+    }
+
+    private func save() {
+        let updates = store.takeUpdates()
+        if !updates.isEmpty { backend.save(updates) }
+    }
+}

@@ -1,0 +1,43 @@
+/// What changed in one record since the cache was last saved, so a save can merge it over
+/// whatever another process stored meanwhile.
+struct RecordChange: Sendable, Hashable {
+    /// The stored record is discarded before the local fields are applied (after a removal).
+    var dropsStoredRecord = false
+    /// Every local field is written (a record first seen in this process).
+    var writesAllFields = false
+    /// Local fields to write.
+    var fields: Set<String> = []
+    /// Fields to delete from the stored record.
+    var removedFields: Set<String> = []
+
+    mutating func didSet(_ field: String) {
+        fields.insert(field)
+        removedFields.remove(field)
+    }
+
+    mutating func didRemove(_ field: String) {
+        fields.remove(field)
+        removedFields.insert(field)
+    }
+
+    /// The record to store: `stored` with this change applied, using the values in `local`;
+    /// `nil` when nothing is left.
+    func apply(local: CacheRecord?, over stored: CacheRecord?) -> CacheRecord? {
+        var result = dropsStoredRecord ? [:] : stored ?? [:]
+        for field in removedFields { result[field] = nil }
+        if let local {
+            if writesAllFields {
+                if result.isEmpty { result = local } else { result.merge(local) { _, new in new } }
+            } else {
+                for field in fields { result[field] = local[field] }
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+}
+
+/// A record that changed, with its value in this process (`nil` when removed).
+struct RecordUpdate: Sendable {
+    var change: RecordChange
+    var local: CacheRecord?
+}

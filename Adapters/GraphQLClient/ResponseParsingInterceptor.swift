@@ -1,0 +1,36 @@
+/// Turns the HTTP answer into a GraphQL body, throwing a typed error for anything else.
+///
+/// - An HTTP error status with a GraphQL body keeps the server's errors (and the status);
+///   without one it is ``GraphQLClientError/Kind/httpStatus(_:)``.
+/// - `errors` without `data` is ``GraphQLClientError/Kind/graphQLErrors(_:)``; with `data` it
+///   is ``GraphQLClientError/Kind/partialData(data:errors:)``.
+public struct ResponseParsingInterceptor: GraphQLInterceptor {
+    public init() {}
+
+    public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
+        var response = try await next(request)
+        guard response.body == nil, let http = response.http else { return response }
+        let operation = request.operation.name
+        let status = http.statusCode
+        let isSuccess = (200..<300).contains(status)
+        func failure(_ kind: GraphQLClientError.Kind) -> GraphQLClientError {
+            GraphQLClientError(operationName: operation, kind: kind, statusCode: status)
+        }
+        let body: GraphQLResponseBody
+        do {
+            body = try GraphQLResponseDecoder.decode(http.body)
+        } catch .notJSON {
+            throw failure(isSuccess ? .notJSON : .httpStatus(status))
+        } catch .unexpectedShape(let reason) {
+            throw failure(isSuccess ? .unexpectedShape(reason) : .httpStatus(status))
+        }
+        if !body.errors.isEmpty {
+            if let data = body.data { throw failure(.partialData(data: data, errors: body.errors)) }
+            throw failure(.graphQLErrors(body.errors))
+        }
+        guard isSuccess else { throw failure(.httpStatus(status)) }
+        guard body.data != nil else { throw failure(.unexpectedShape("data is null and there are no errors")) }
+        response.body = body
+        return response
+    }
+}
