@@ -44,9 +44,18 @@ struct ByteReader {
         return index..<(index + length)
     }
 
+    /// A body whose length is a 32-bit little-endian prefix.
+    mutating func lengthPrefixedRange() throws(Malformed) -> Range<Int> {
+        var length = 0
+        for shift in stride(from: 0, to: 32, by: 8) { length |= Int(try byte()) << shift }
+        guard length <= end - index else { throw Malformed() }
+        defer { index += length }
+        return index..<(index + length)
+    }
+
     mutating func string() throws(Malformed) -> String {
         let range = try range()
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+        guard let text = UTF8Text.string(UnsafeBufferPointer(rebasing: bytes[range])) else {
             throw Malformed()
         }
         return text

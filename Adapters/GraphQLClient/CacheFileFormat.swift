@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```
 /// file    = magic "RRGQLC\u{1}\n"  record*  checksum
-/// record  = string(key)  varint(length)  body       ; bodies can be copied without decoding
+/// record  = string(key)  u32le(length)  body        ; bodies can be copied without decoding
 /// body    = varint(count)  (string(field) value)*
 /// value   = tag byte + payload: 0 null, 1 false, 2 true, 3 int (zigzag varint), 4 double (8 bytes),
 ///           5 string, 6 reference (string), 7 list (count, value*), 8 JSON array (count, value*),
@@ -58,21 +58,21 @@ public enum CacheFileFormat {
         guard file.count >= magic.count + 8, file.starts(with: magic) else { throw .notACacheFile }
         let bodyEnd = file.count - 8
         let result = file.withUnsafeBufferPointer { buffer in
-            Result { () throws(ByteReader.Malformed) -> [String: Range<Int>] in
+            Result { () throws(ByteReader.Malformed) -> [String: ArraySlice<UInt8>] in
                 var trailer = ByteReader(buffer, from: bodyEnd)
                 let stored = try trailer.uint64()
                 guard stored == checksum(UnsafeBufferPointer(rebasing: buffer[..<bodyEnd])) else { throw ByteReader.Malformed() }
                 var reader = ByteReader(buffer, from: magic.count, to: bodyEnd)
-                var ranges: [String: Range<Int>] = [:]
+                var records: [String: ArraySlice<UInt8>] = [:]
                 while !reader.isAtEnd {
                     let key = try reader.string()
-                    ranges[key] = try reader.range()
+                    records[key] = file[try reader.lengthPrefixedRange()]
                 }
-                return ranges
+                return records
             }
         }
-        guard case .success(let ranges) = result else { throw .truncatedOrCorrupt }
-        return ranges.mapValues { file[$0] }
+        guard case .success(let records) = result else { throw .truncatedOrCorrupt }
+        return records
     }
 
     /// Decodes one record body.

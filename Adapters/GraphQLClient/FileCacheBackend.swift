@@ -13,7 +13,7 @@ struct FileCacheBackend: CacheBackend {
         (readStored() ?? [:]).mapValues { .encoded($0) }
     }
 
-    func save(_ updates: [String: RecordUpdate]) {
+    func save(_ updates: [RecordUpdate]) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
             try FileIO.withExclusiveLock(lockPath) {
@@ -42,28 +42,26 @@ struct FileCacheBackend: CacheBackend {
     }
 
     /// The new file contents, or `nil` when the updates change nothing that is stored.
-    static func merge(_ updates: [String: RecordUpdate], over stored: [String: ArraySlice<UInt8>]) -> [UInt8]? {
+    /// Stored records the updates do not touch are copied without being decoded.
+    static func merge(_ updates: [RecordUpdate], over stored: [String: ArraySlice<UInt8>]) -> [UInt8]? {
         var writer = FileWriter(capacity: stored.values.reduce(0) { $0 + $1.count + 16 } + updates.count * 64)
         var changed = false
-        for (key, body) in stored {
-            guard let update = updates[key] else {
-                writer.append(key: key, encodedBody: body)
+        for update in updates {
+            let body = stored[update.key]
+            let old = body.flatMap { try? CacheFileFormat.decodeRecord($0) }
+            let new = update.change.apply(local: update.local, over: old)
+            if let body, new == old {
+                writer.append(key: update.key, encodedBody: body)
                 continue
             }
-            let old = try? CacheFileFormat.decodeRecord(body)
-            let new = update.change.apply(local: update.local, over: old)
-            if new == old {
-                writer.append(key: key, encodedBody: body)
-            } else {
-                changed = true
-                if let new { writer.append(key: key, record: new) }
-            }
+            changed = changed || new != old
+            if let new { writer.append(key: update.key, record: new) }
         }
-        for (key, update) in updates where stored[key] == nil {
-            guard let new = update.change.apply(local: update.local, over: nil) else { continue }
-            changed = true
-            writer.append(key: key, record: new)
+        guard changed else { return nil }
+        if !stored.isEmpty {
+            let updated = Set(updates.map(\.key))
+            for (key, body) in stored where !updated.contains(key) { writer.append(key: key, encodedBody: body) }
         }
-        return changed ? writer.finish() : nil
+        return writer.finish()
     }
 }

@@ -8,10 +8,10 @@ final class InMemoryCacheBackend: CacheBackend {
         records.withLock { $0.mapValues { .decoded($0) } }
     }
 
-    func save(_ updates: [String: RecordUpdate]) {
+    func save(_ updates: [RecordUpdate]) {
         records.withLock { records in
-            for (key, update) in updates {
-                records[key] = update.change.apply(local: update.local, over: records[key])
+            for update in updates {
+                records[update.key] = update.change.apply(local: update.local, over: records[update.key])
             }
         }
     }

@@ -122,7 +122,7 @@ struct JSONScanner {
             switch byte {
             case Byte.quote:
                 index += 1
-                guard let text = String(validating: buffer, as: UTF8.self) else {
+                guard let text = buffer.withUnsafeBufferPointer(UTF8Text.string) else {
                     throw JSONParseError(.invalidUTF8, at: start)
                 }
                 return text

@@ -38,6 +38,7 @@ struct RecordChange: Sendable, Hashable {
 
 /// A record that changed, with its value in this process (`nil` when removed).
 struct RecordUpdate: Sendable {
+    var key: String
     var change: RecordChange
     var local: CacheRecord?
 }

@@ -18,6 +18,11 @@ struct RecordDecoder {
         return record
     }
 
+    /// Decodes the one value at the reader's position.
+    mutating func singleValue() throws(ByteReader.Malformed) -> CacheValue {
+        try value()
+    }
+
     private mutating func value() throws(ByteReader.Malformed) -> CacheValue {
         let tag = try reader.byte()
         switch tag {

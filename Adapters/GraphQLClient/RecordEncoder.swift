@@ -53,7 +53,6 @@ enum RecordEncoder {
 /// Builds a cache file record by record: already encoded bodies are copied as they are.
 struct FileWriter {
     private var writer = ByteWriter()
-    private var scratch = ByteWriter()
 
     init(capacity: Int = 0) {
         writer.bytes.reserveCapacity(capacity)
@@ -62,16 +61,18 @@ struct FileWriter {
 
     mutating func append(key: String, encodedBody: ArraySlice<UInt8>) {
         writer.string(key)
-        writer.count(encodedBody.count)
+        writer.uint32(UInt32(truncatingIfNeeded: encodedBody.count))
         writer.bytes.append(contentsOf: encodedBody)
     }
 
+    /// Encodes the body in place after a length placeholder, then fills the length in.
     mutating func append(key: String, record: CacheRecord) {
-        scratch.bytes.removeAll(keepingCapacity: true)
-        RecordEncoder.encode(record, into: &scratch)
         writer.string(key)
-        writer.count(scratch.bytes.count)
-        writer.bytes.append(contentsOf: scratch.bytes)
+        let lengthOffset = writer.bytes.count
+        writer.uint32(0)
+        RecordEncoder.encode(record, into: &writer)
+        let length = UInt32(truncatingIfNeeded: writer.bytes.count - lengthOffset - 4)
+        for offset in 0..<4 { writer.bytes[lengthOffset + offset] = UInt8(truncatingIfNeeded: length >> UInt32(8 * offset)) }
     }
 
     mutating func finish() -> [UInt8] {

@@ -45,8 +45,7 @@ extension RecordStore {
             var list: [CacheValue] = []
             list.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                let elementPath = Self.needsPath(element) ? CacheKeys.path(path, String(index)) : path
-                list.append(normalize(element, field: field, path: elementPath, stores: stores, variables: variables))
+                list.append(normalizeElement(element, index: index, field: field, path: path, stores: stores, variables: variables))
             }
             return .list(list)
         default:
@@ -54,12 +53,26 @@ extension RecordStore {
         }
     }
 
-    /// Whether an element is keyed by its path (a nested list, or an object without an id).
-    private static func needsPath(_ element: JSONValue) -> Bool {
+    /// A list element: keyed by its own id, or by the list's path plus its index.
+    private mutating func normalizeElement(
+        _ element: JSONValue,
+        index: Int,
+        field: GraphQLField,
+        path: String,
+        stores: Bool,
+        variables: [String: JSONValue]
+    ) -> CacheValue {
         switch element {
-        case .array: true
-        case .object(let object): CacheKeys.key(for: object) == nil
-        default: false
+        case .object(let object):
+            if let key = CacheKeys.key(for: object) {
+                writeObject(object, selections: field.selections, key: key, stores: true, variables: variables)
+                return .reference(key)
+            }
+            return normalize(element, field: field, path: CacheKeys.path(path, String(index)), stores: stores, variables: variables)
+        case .array:
+            return normalize(element, field: field, path: CacheKeys.path(path, String(index)), stores: stores, variables: variables)
+        default:
+            return .scalar(element)
         }
     }
 }

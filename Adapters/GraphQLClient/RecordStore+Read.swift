@@ -10,11 +10,30 @@ extension RecordStore {
         selections: [GraphQLField],
         variables: [String: JSONValue]
     ) -> [String: JSONValue]? {
-        guard let record = record(key) else { return nil }
+        switch slots[key] {
+        case nil:
+            return nil
+        case .decoded(let record)?:
+            return readFields(selections, variables: variables) { record[$0] }
+        case .encoded(let bytes)?:
+            // Read without decoding the whole record (and keep it encoded): reading a large
+            // answer back then makes no string per field name and no dictionary per record.
+            return bytes.withUnsafeBufferPointer { buffer in
+                guard let encoded = EncodedRecordReader(buffer) else { return nil }
+                return readFields(selections, variables: variables) { encoded.value($0) }
+            }
+        }
+    }
+
+    private mutating func readFields(
+        _ selections: [GraphQLField],
+        variables: [String: JSONValue],
+        value: (String) -> CacheValue?
+    ) -> [String: JSONValue]? {
         var object = [String: JSONValue](minimumCapacity: selections.count)
         for field in selections {
-            guard let value = record[field.cacheKey(variables: variables)],
-                  let json = denormalize(value, field: field, variables: variables)
+            guard let cached = value(field.cacheKey(variables: variables)),
+                  let json = denormalize(cached, field: field, variables: variables)
             else { return nil }
             object[field.responseKey] = json
         }

@@ -59,11 +59,11 @@ struct RecordStore: Sendable {
     }
 
     /// The changes since the last call, with the records' current values.
-    mutating func takeUpdates() -> [String: RecordUpdate] {
-        var updates: [String: RecordUpdate] = [:]
+    mutating func takeUpdates() -> [RecordUpdate] {
+        var updates: [RecordUpdate] = []
         updates.reserveCapacity(changes.count)
         for (key, change) in changes {
-            updates[key] = RecordUpdate(change: change, local: record(key))
+            updates.append(RecordUpdate(key: key, change: change, local: record(key)))
         }
         changes = [:]
         return updates

@@ -1,0 +1,21 @@
+import GraphQLClient
+
+/// Every port the tutorial server backs, built over one client and its cache.
+public struct GraphQLGateway: Sendable {
+    public let launches: GraphQLLaunchRepository
+    public let booking: GraphQLTripBookingService
+    public let trips: GraphQLTripRepository
+    public let authenticator: GraphQLAuthenticator
+    public let userDataCache: GraphQLUserDataCache
+
+    /// - Parameters:
+    ///   - client: A client whose chain reads and writes `cache`.
+    ///   - cache: The cache of the current endpoint and user.
+    public init(client: GraphQLClient, cache: NormalizedCache) {
+        launches = GraphQLLaunchRepository(client: client)
+        booking = GraphQLTripBookingService(client: client, cache: cache)
+        trips = GraphQLTripRepository(client: client)
+        authenticator = GraphQLAuthenticator(client: client)
+        userDataCache = GraphQLUserDataCache(cache: cache)
+    }
+}

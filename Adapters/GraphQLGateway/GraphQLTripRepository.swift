@@ -1,0 +1,25 @@
+import Domain
+import GraphQLClient
+import Ports
+
+/// Reads the signed-in user and their trips with the `MyTrips` query (always from the server).
+public struct GraphQLTripRepository: TripRepository {
+    private let client: GraphQLClient
+
+    public init(client: GraphQLClient) {
+        self.client = client
+    }
+
+    public func currentUser() async throws -> User? {
+        let operation = TutorialOperations.myTrips
+        return try await gatewayCall(operation) {
+            let result = try await client.fetch(operation, cachePolicy: .networkOnly)
+            guard let me = result.data["me"], !me.isNull else { return nil }
+            guard let rawEmail = me["email"]?.stringValue, let email = try? EmailAddress(rawEmail) else {
+                throw LaunchDecoding.Malformed(what: "a user without a valid email address")
+            }
+            let trips = try LaunchDecoding.launches(me["trips"]).map(Trip.init(launch:))
+            return User(email: email, trips: trips)
+        }
+    }
+}
