@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A client home and a ``FaultServer`` for one test, torn down together.
+///
+/// When prepared, the home holds a stored login and a warm cache for the server's endpoint
+/// (made with `login` and `details 1` while the server still answers like the tutorial), and
+/// the server's request log is cleared, so a test can switch the server's behaviour and see
+/// only what the command under test sends.
+final class FaultSession {
+    /// The launch whose details are cached by ``prepare()``.
+    static let cachedLaunch = "1"
+
+    /// The token the server issues; unique per session so that a leak cannot come from elsewhere.
+    let token = "fault-token-\(UUID().uuidString)"
+    let home: TemporaryDirectory
+    let server: FaultServer
+
+    init(prepared: Bool = true) throws {
+        home = try TemporaryDirectory(prefix: "fault")
+        do {
+            server = try FaultServer(.respond(status: 500, body: Data()))
+        } catch {
+            home.remove()
+            throw error
+        }
+        server.behaviour = FaultServerTutorial.behaviour(token: token)
+        if prepared { try prepare() }
+    }
+
+    deinit {
+        server.stop()
+        home.remove()
+    }
+
+    /// Logs in and loads the cached launch's details against the still well-behaved server.
+    func prepare() throws {
+        let login = try run(["login", "me@example.com", "--json"])
+        try #require(login.status == 0, "preparing: login exited \(login.status): \(login.stderr)")
+        let details = try run(["details", Self.cachedLaunch, "--json"])
+        try #require(details.status == 0, "preparing: details exited \(details.status): \(details.stderr)")
+        let files = home.snapshot()
+        try #require(!credentialFiles(files).isEmpty, "preparing: no credential file in \(files.keys.sorted())")
+        try #require(!cacheFiles(files).isEmpty, "preparing: no cache file in \(files.keys.sorted())")
+        server.clearRequests()
+    }
+
+    /// Runs the built client with `--endpoint` (the server's unless `endpoint` is given) first.
+    func run(_ arguments: [String], endpoint: String? = nil, deadline: TimeInterval = 30) throws -> ProcessResult {
+        try ProcessRunner.run(
+            BuiltProducts.client, ["--endpoint", endpoint ?? server.endpoint] + arguments,
+            environment: ClientEnvironment.make(home: home),
+            deadline: deadline
+        )
+    }
+
+    /// The files under `credentials/`.
+    func credentialFiles(_ snapshot: [String: Data]) -> [String: Data] {
+        snapshot.filter { $0.key.hasPrefix("/credentials/") }
+    }
+
+    /// The cache data files under `cache/` (not their `.lock` siblings).
+    func cacheFiles(_ snapshot: [String: Data]) -> [String: Data] {
+        snapshot.filter { $0.key.hasPrefix("/cache/") && !$0.key.hasSuffix(".lock") }
+    }
+
+    /// The requests that carried a `bookTrips` mutation.
+    var bookingRequests: [FaultServerRequest] {
+        server.requests.filter { $0.graphQLQuery.contains("bookTrips") }
+    }
+}
