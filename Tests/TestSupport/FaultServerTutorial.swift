@@ -15,7 +15,7 @@ public enum FaultServerTutorial {
         let query = request.graphQLQuery
         let variables = request.graphQLVariables
         if query.contains("bookTrips") {
-            let ids = (variables["launchIds"] as? [Any])?.compactMap { "\($0)" } ?? ["1"]
+            let ids = (variables["launchIds"] as? [Any])?.map { "\($0)" } ?? variables["id"].map { ["\($0)"] } ?? ["1"]
             let launches = ids.map { #"{"__typename":"Launch","id":\#(quoted($0)),"isBooked":true}"# }.joined(separator: ",")
             return Data(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":"trips booked successfully","launches":[\#(launches)]}}}"#.utf8)
         }
