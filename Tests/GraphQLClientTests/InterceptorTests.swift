@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GraphQLClient
+import Synchronization
+import Testing
+
+/// Notes when requests pass it on the way in and responses on the way out.
+struct RecordingInterceptor: GraphQLInterceptor {
+    let name: String
+    let log: Mutex<[String]>.Box
+
+    func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
+        log.append("\(name) in")
+        let response = try await next(request)
+        log.append("\(name) out")
+        return response
+    }
+}
+
+extension Mutex where Value == [String] {
+    /// A shared, thread-safe list of strings.
+    final class Box: Sendable {
+        private let mutex = Mutex<[String]>([])
+        func append(_ line: String) { mutex.withLock { $0.append(line) } }
+        var lines: [String] { mutex.withLock { $0 } }
+    }
+}
+
+struct InterceptorTests {
+    private let ok = StubHTTPSession.json(TestSupport.detailsBody())
+
+    @Test func interceptorsRunInOrderAndUnwindInReverse() async throws {
+        let log = Mutex<[String]>.Box()
+        let session = StubHTTPSession([ok])
+        let client = GraphQLClient(interceptors: [
+            RecordingInterceptor(name: "first", log: log),
+            RecordingInterceptor(name: "second", log: log),
+            ResponseParsingInterceptor(),
+            NetworkFetchInterceptor(endpoint: TestSupport.endpoint, session: session),
+        ])
+        _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+        #expect(log.lines == ["first in", "second in", "second out", "first out"])
+    }
+
+    @Test func standardChainOrder() {
+        let chain = GraphQLInterceptors.standard(
+            endpoint: TestSupport.endpoint, session: StubHTTPSession([]), cache: NormalizedCache(),
+            authorization: AuthorizationInterceptor { nil },
+            additional: [RecordingInterceptor(name: "mine", log: Mutex<[String]>.Box())]
+        )
+        #expect(chain.map { String(describing: type(of: $0)) } == [
+            "RecordingInterceptor", "CacheReadInterceptor", "AuthorizationInterceptor", "CacheWriteInterceptor",
+            "RetryInterceptor", "ResponseParsingInterceptor", "NetworkFetchInterceptor",
+        ])
+    }
+
+    @Test func cacheHitsNeverReachLaterInterceptors() async throws {
+        let log = Mutex<[String]>.Box()
+        let session = StubHTTPSession([ok])
+        let cache = NormalizedCache()
+        var chain = GraphQLInterceptors.standard(endpoint: TestSupport.endpoint, session: session, cache: cache)
+        chain.insert(RecordingInterceptor(name: "after cache read", log: log), at: 1)
+        let client = GraphQLClient(interceptors: chain)
+        _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+        _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+        #expect(log.lines == ["after cache read in", "after cache read out"])
+        #expect(session.requestCount == 1)
+    }
+
+    @Test(arguments: [
+        (String?.none, AuthorizationInterceptor.Scheme.raw, String?.none),
+        ("", .raw, nil),
+        ("tok123", .raw, "tok123"),
+        ("tok123", .bearer, "Bearer tok123"),
+    ])
+    func authorizationHeaderOnlyWithAToken(token: String?, scheme: AuthorizationInterceptor.Scheme, expected: String?) async throws {
+        let session = StubHTTPSession([ok])
+        let client = TestSupport.client(session, token: { token }, scheme: scheme)
+        _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+        #expect(session.requests.first?.value(forHTTPHeaderField: "Authorization") == expected)
+    }
+
+    @Test func tokenClosureErrorsPassThroughUnchanged() async {
+        struct KeychainBroken: Error {}
+        let session = StubHTTPSession([ok])
+        let client = TestSupport.client(session, token: { throw KeychainBroken() })
+        await #expect(throws: KeychainBroken.self) {
+            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+        }
+        #expect(session.requestCount == 0)
+    }
+
+    @Test func postsOperationAsJSON() async throws {
+        let session = StubHTTPSession([ok])
+        let client = TestSupport.client(session)
+        _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+        let request = try #require(session.requests.first)
+        #expect(request.httpMethod == "POST")
+        #expect(request.url == TestSupport.endpoint)
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        let body = try JSONParser.parse(try #require(request.httpBody))
+        #expect(body == [
+            "operationName": "LaunchDetails",
+            "query": .string(TestSupport.launchDetails.document),
+            "variables": ["launchId": "25"],
+        ])
+    }
+
+    @Test func leftOutVariablesAreNotSent() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"c","hasMore":false,"launches":[]}}}"#)])
+        _ = try await TestSupport.client(session).fetch(LaunchListFixture.operation, variables: ["pageSize": 5])
+        let body = try JSONParser.parse(try #require(session.requests.first?.httpBody))
+        #expect(body["variables"] == ["pageSize": 5])
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import GraphQLClient
+
+/// A `LaunchList`-shaped operation and answers of any size, for cache tests and benchmarks.
+enum LaunchListFixture {
+    static let operation = GraphQLOperation(
+        .query,
+        name: "LaunchList",
+        variables: ["pageSize": "Int", "cursor": "String"],
+        selections: [
+            GraphQLField("launches", arguments: ["pageSize": .variable("pageSize"), "after": .variable("cursor")], [
+                "cursor", "hasMore",
+                GraphQLField("launches", [
+                    "id", "site",
+                    GraphQLField("mission", ["name", GraphQLField("missionPatch", arguments: ["size": .enumValue("SMALL")])]),
+                ]),
+            ]),
+        ]
+    )
+
+    /// The whole response body for `count` launches.
+    static func body(count: Int) -> Data {
+        var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":false,"launches":["#
+        for id in 1...count {
+            if id > 1 { text += "," }
+            text += #"{"__typename":"Launch","id":"\#(id)","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink \#(id)","missionPatch":"https://images2.imgbox.com/\#(id)/patch_small.png"}}"#
+        }
+        text += "]}}}"
+        return Data(text.utf8)
+    }
+}

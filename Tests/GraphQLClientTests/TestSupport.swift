@@ -1,0 +1,91 @@
+import Foundation
+import GraphQLClient
+import Synchronization
+
+/// Builders shared by the client tests.
+enum TestSupport {
+    /// The standard chain over a stub, with retries that do not wait.
+    static func client(
+        _ session: StubHTTPSession,
+        cache: NormalizedCache = NormalizedCache(),
+        timeout: Duration = .seconds(30),
+        token: (@Sendable () async throws -> String?)? = nil,
+        scheme: AuthorizationInterceptor.Scheme = .raw,
+        retryDelays: [Duration] = [],
+        sleeps: SleepRecorder = SleepRecorder(),
+        additional: [any GraphQLInterceptor] = []
+    ) -> GraphQLClient {
+        GraphQLClient(interceptors: GraphQLInterceptors.standard(
+            endpoint: endpoint,
+            session: session,
+            timeout: timeout,
+            cache: cache,
+            authorization: token.map { AuthorizationInterceptor(scheme: scheme, token: $0) },
+            retry: RetryInterceptor(delays: retryDelays, sleep: { sleeps.record($0) }),
+            additional: additional
+        ))
+    }
+
+    static let endpoint = URL(string: "http://127.0.0.1:4000/graphql")!
+
+    static let launchDetails = GraphQLOperation(
+        .query,
+        name: "LaunchDetails",
+        variables: ["launchId": "ID!"],
+        selections: [
+            GraphQLField("launch", arguments: ["id": .variable("launchId")], [
+                "id", "site",
+                GraphQLField("mission", ["name", GraphQLField("missionPatch", arguments: ["size": .enumValue("LARGE")])]),
+                GraphQLField("rocket", ["id", "name", "type"]),
+                "isBooked",
+            ]),
+        ]
+    )
+
+    static let bookTrip = GraphQLOperation(
+        .mutation,
+        name: "BookTrip",
+        variables: ["id": "ID!"],
+        selections: [
+            GraphQLField("bookTrips", arguments: ["launchIds": .list([.variable("id")])], [
+                "success", "message", GraphQLField("launches", ["id", "isBooked"]),
+            ]),
+        ]
+    )
+
+    static func detailsBody(id: String = "25", site: String = "CCAFS SLC 40", isBooked: Bool = false) -> String {
+        #"""
+        {"data":{"launch":{"__typename":"Launch","id":"\#(id)","site":"\#(site)",
+        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://example.com/large.png"},
+        "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}}}
+        """#
+    }
+
+    static func temporaryFolder() -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gql-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
+/// Records the waits a ``RetryInterceptor`` asks for, without waiting.
+final class SleepRecorder: Sendable {
+    private let durations = Mutex<[Duration]>([])
+
+    func record(_ duration: Duration) {
+        durations.withLock { $0.append(duration) }
+    }
+
+    var recorded: [Duration] { durations.withLock { $0 } }
+}
+
+/// Collects warnings delivered by a cache file.
+final class WarningLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var callback: @Sendable (String) -> Void {
+        { line in self.lines.withLock { $0.append(line) } }
+    }
+
+    var messages: [String] { lines.withLock { $0 } }
+}
