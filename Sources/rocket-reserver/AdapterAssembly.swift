@@ -1,0 +1,57 @@
+import Domain
+import FileKeychain
+import Foundation
+import GraphQLClient
+import GraphQLGateway
+import Ports
+import RocketReserverCLI
+import StdoutPresenters
+
+/// Builds the real adapters for one run: the file keychain for the endpoint, a GraphQL client
+/// whose normalized cache is persisted per endpoint and per user, the gateway, and a presenter.
+struct AdapterAssembly {
+    let configuration: Configuration
+    let output: any TextOutput
+    let warnings: any TextOutput
+
+    func services() async -> Services {
+        let endpoint = configuration.endpoint.absoluteString
+        let keychain = FileKeychain(directory: configuration.credentialsDirectory, endpoint: endpoint)
+        let sendsCredentials = configuration.sendsCredentials
+
+        // The cache partition is the logged-in user's (anonymous when nobody is, when the stored
+        // login is unreadable, or when credentials may not travel to this endpoint).
+        let user = sendsCredentials ? (try? await keychain.credential())?.email : nil
+        let warnings = self.warnings
+        let cache = NormalizedCache(persistence: .file(
+            at: CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user),
+            onWarning: { warnings.write("rocket-reserver: warning: \($0)\n") }
+        ))
+
+        let authorization = sendsCredentials
+            ? AuthorizationInterceptor(scheme: configuration.authorizationScheme == .bearer ? .bearer : .raw) {
+                // An unreadable login sends no token; commands that need one report it themselves.
+                (try? await keychain.credential())?.token.rawValue
+            }
+            : nil
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
+            endpoint: configuration.endpoint,
+            timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
+            cache: cache,
+            authorization: authorization
+        ))
+        let gateway = GraphQLGateway(client: client, cache: cache)
+        let presenter: any ResultPresenter = configuration.json
+            ? JSONPresenter(output: output)
+            : HumanPresenter(output: output, colorEnabled: configuration.color)
+        return Services(
+            launches: gateway.launches,
+            bookings: gateway.booking,
+            trips: gateway.trips,
+            authenticator: gateway.authenticator,
+            credentials: keychain,
+            cache: gateway.userDataCache,
+            presenter: presenter
+        )
+    }
+}

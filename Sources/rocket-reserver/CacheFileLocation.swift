@@ -1,0 +1,23 @@
+import Domain
+import Foundation
+
+/// Names the cache file of one endpoint and one user, so that one user's answers (their
+/// `isBooked`) never show for another user, for another endpoint, or after logout.
+///
+/// The name holds hashes only: neither the email nor anything about the token appears in it.
+enum CacheFileLocation {
+    static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
+        let userKey = user.map { "user:\($0.rawValue)" } ?? "anonymous"
+        return directory.appendingPathComponent("cache-\(fnv1a(endpoint))-\(fnv1a(userKey)).rrcache")
+    }
+
+    /// The FNV-1a 64-bit hash as 16 hex digits: stable across runs and platforms.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
