@@ -22,11 +22,11 @@ enum FileIO {
         var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
     }
 
-    /// The whole file, or `nil` when it does not exist.
+    /// The whole file, or `nil` when it does not exist (nor can, under a non-folder).
     static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT || errno == ENOTDIR { return nil }
             throw Failure("open")
         }
         defer { close(descriptor) }
