@@ -44,8 +44,9 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
     public func makeURLRequest(_ request: GraphQLRequest) -> URLRequest {
         var urlRequest = URLRequest(url: endpoint)
         urlRequest.httpMethod = "POST"
-        let components = timeout.components
-        urlRequest.timeoutInterval = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        // The deadline around `send` is what enforces `timeout`; the session's own limit is set a
+        // whole second later because FoundationNetworking mishandles sub-second intervals.
+        urlRequest.timeoutInterval = Double(timeout.components.seconds) + 2
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")

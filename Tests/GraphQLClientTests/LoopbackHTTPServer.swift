@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1, on a port the system picks, for tests of the real
+/// `URLSession`: it answers every request with one canned answer, or never answers.
+final class LoopbackHTTPServer: Sendable {
+    enum Behaviour: Sendable {
+        case respond(status: Int, body: String)
+        case neverAnswer
+    }
+
+    struct StartFailure: Error {}
+
+    let port: Int
+    private let listener: Int32
+    private let state = Mutex<(requests: [String], heldConnections: [Int32])>(([], []))
+
+    init(_ behaviour: Behaviour) throws {
+        let (listener, port) = try Self.listen()
+        self.listener = listener
+        self.port = port
+        let thread = Thread { [self] in serve(behaviour) }
+        thread.start()
+    }
+
+    /// The raw text of every request received so far.
+    var requests: [String] { state.withLock { $0.requests } }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in state.withLock({ $0.heldConnections }) { close(connection) }
+    }
+
+    /// A loopback port nothing listens on: bound by the system, then released.
+    static func closedPort() throws -> Int {
+        let (descriptor, port) = try listen()
+        close(descriptor)
+        return port
+    }
+
+    private static func listen() throws -> (Int32, Int) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw StartFailure() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        guard bound, Glibc.listen(descriptor, 16) == 0 else {
+            close(descriptor)
+            throw StartFailure()
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    private func serve(_ behaviour: Behaviour) {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            let request = Self.readRequest(connection)
+            state.withLock { $0.requests.append(request) }
+            switch behaviour {
+            case .respond(let status, let body):
+                let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+                let bytes = Array((head + body).utf8)
+                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(connection)
+            case .neverAnswer:
+                state.withLock { $0.heldConnections.append(connection) }
+            }
+        }
+    }
+
+    /// Reads the head and, per `Content-Length`, the body of one request.
+    private static func readRequest(_ connection: Int32) -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
+            let head = text[..<headEnd.lowerBound].lowercased()
+            let length = head.split(separator: "\r\n")
+                .first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if text.utf8.count - text.utf8.distance(from: text.startIndex, to: headEnd.upperBound) >= length { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
