@@ -13,19 +13,20 @@ final class FaultSession {
     static let cachedLaunch = "1"
 
     /// The token the server issues; unique per session so that a leak cannot come from elsewhere.
-    let token = "fault-token-\(UUID().uuidString)"
+    let token: String
     let home: TemporaryDirectory
     let server: FaultServer
 
     init(prepared: Bool = true) throws {
-        home = try TemporaryDirectory(prefix: "fault")
+        let token = "fault-token-\(UUID().uuidString)"
+        self.token = token
+        server = try FaultServer(FaultServerTutorial.behaviour(token: token))
         do {
-            server = try FaultServer(.respond(status: 500, body: Data()))
+            home = try TemporaryDirectory(prefix: "fault")
         } catch {
-            home.remove()
+            server.stop()
             throw error
         }
-        server.behaviour = FaultServerTutorial.behaviour(token: token)
         if prepared { try prepare() }
     }
 
