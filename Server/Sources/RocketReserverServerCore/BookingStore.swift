@@ -125,10 +125,12 @@ public final class BookingStore: Sendable {
         var ids = Set<Int>()
         var emails = Set<String>()
         for user in state.users {
-            guard ids.insert(user.id).inserted, emails.insert(user.email).inserted, user.id < state.nextUserID else {
+            guard ids.insert(user.id).inserted, emails.insert(user.email).inserted, user.id < state.nextUserID,
+                Set(user.trips).count == user.trips.count
+            else {
                 throw ServerSetupError.invalidStateFile(
                     path: path,
-                    reason: "user \(user.id) is duplicated or not below nextUserID"
+                    reason: "user \(user.id) is duplicated, not below nextUserID, or has a trip twice"
                 )
             }
         }

@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable {
     public var stateFile: URL?
     /// Launch data file of the bundled dataset's shape; `nil` uses the bundled dataset.
     public var dataFile: URL?
-    /// Whether to log requests and lifecycle events (to stderr) at info level instead of warnings only.
+    /// Whether to log lifecycle events (to stderr) at info level instead of warnings only.
     public var verbose: Bool
 
     /// Creates a configuration; the defaults match the command line's.

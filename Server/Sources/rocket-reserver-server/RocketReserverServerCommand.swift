@@ -27,7 +27,7 @@ struct RocketReserverServerCommand: AsyncParsableCommand {
     @Option(help: "Launch data JSON file ({\"launches\": [...]}) to serve instead of the bundled dataset.")
     var data: String?
 
-    @Flag(help: "Log lifecycle events and requests to stderr.")
+    @Flag(help: "Log server lifecycle events (info level) to stderr.")
     var verbose = false
 
     func run() async throws {
