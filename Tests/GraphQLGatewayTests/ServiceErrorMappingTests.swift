@@ -1,0 +1,78 @@
+import Domain
+import GraphQLClient
+import GraphQLGateway
+import Ports
+import Testing
+
+struct ServiceErrorMappingTests {
+    typealias Case = (reply: StubHTTPSession.Reply, kind: ServiceError.Kind)
+
+    static let cases: [Case] = [
+        (.failure(.cannotConnectToHost), .unreachable),
+        (.failure(.networkConnectionLost), .unreachable),
+        (.failure(.cannotFindHost), .unreachable),
+        (.failure(.timedOut), .timedOut),
+        (StubHTTPSession.json("<html>Internal Server Error</html>", status: 500), .unreadableResponse),
+        (StubHTTPSession.json("", status: 502), .unreadableResponse),
+        (StubHTTPSession.json("not json"), .unreadableResponse),
+        (StubHTTPSession.json(#"{"data":{"launch":"#), .unreadableResponse),
+        (StubHTTPSession.json("[]"), .unreadableResponse),
+        (StubHTTPSession.json(#"{"data":3}"#), .unreadableResponse),
+        (StubHTTPSession.json(#"{"data":{"launch":{"site":"no id"}}}"#), .unreadableResponse),
+        (GatewayFixture.graphQLError(#"Variable \"$launchId\" got invalid value"#, code: "BAD_USER_INPUT", status: 400), .rejected),
+        (StubHTTPSession.json(#"{"data":{"launch":null},"errors":[{"message":"partly broken"}]}"#), .rejected),
+        (StubHTTPSession.json("Unauthorized", status: 401), .unauthenticated),
+        (StubHTTPSession.json(#"{"errors":[{"message":"Forbidden"}]}"#, status: 403), .unauthenticated),
+        (GatewayFixture.graphQLError("You must be logged in", code: "UNAUTHENTICATED"), .unauthenticated),
+        (GatewayFixture.graphQLError("Cannot read properties of null (reading 'id')"), .unauthenticated),
+        (GatewayFixture.graphQLError("Cannot read property 'id' of null"), .unauthenticated),
+    ]
+
+    @Test(arguments: cases)
+    func queriesMapEachFailure(_ example: Case) async throws {
+        let gateway = GatewayFixture.gateway(StubHTTPSession([example.reply]))
+        let error = await #expect(throws: ServiceError.self) {
+            try await gateway.launches.launchDetails(id: LaunchID("25"), freshness: .fromServer)
+        }
+        #expect(error?.kind == example.kind)
+        #expect(error?.operation == "LaunchDetails")
+        #expect(error?.detail.contains("\n") == false)
+        #expect(error?.detail.hasSuffix(".") == true)
+        #expect(error.map { "\($0)".contains(GatewayFixture.token) } == false)
+    }
+
+    @Test func hostedServersNullUserDefectOnBookingIsUnauthenticated() async throws {
+        let session = StubHTTPSession([GatewayFixture.graphQLError("Cannot read properties of null (reading 'id')")])
+        let error = await #expect(throws: ServiceError.self) { try await GatewayFixture.gateway(session).booking.bookTrip(LaunchID("25")) }
+        #expect(error?.kind == .unauthenticated)
+        #expect(error?.operation == "BookTrip")
+    }
+
+    @Test func rejectionCarriesTheServersFirstMessage() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"errors":[{"message":"Page size must be at least 1"},{"message":"second"}]}"#, status: 400)])
+        let error = await #expect(throws: ServiceError.self) {
+            try await GatewayFixture.gateway(session).launches.launchPage(LaunchPageRequest(pageSize: 5))
+        }
+        #expect(error == ServiceError(.rejected, operation: "LaunchList", detail: "The server rejected the request: Page size must be at least 1."))
+    }
+
+    @Test func cancellationIsCancelled() async throws {
+        let session = StubHTTPSession([.hang])
+        let gateway = GatewayFixture.gateway(session)
+        let task = Task { try await gateway.trips.currentUser() }
+        await session.waitForHang()
+        task.cancel()
+        guard case .failure(let error as ServiceError) = await task.result else {
+            Issue.record("expected a ServiceError")
+            return
+        }
+        #expect(error.kind == .cancelled)
+        #expect(error.operation == "MyTrips")
+    }
+
+    @Test func timeoutIsTimedOut() async throws {
+        let gateway = GatewayFixture.gateway(StubHTTPSession([.hang]), timeout: .milliseconds(50))
+        let error = await #expect(throws: ServiceError.self) { try await gateway.trips.currentUser() }
+        #expect(error?.kind == .timedOut)
+    }
+}
