@@ -60,7 +60,10 @@ let package = Package(
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway"]
+        ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",
