@@ -53,8 +53,19 @@ final class FaultServerCore: @unchecked Sendable {
     func record(_ request: FaultServerRequest) -> FaultServerBehaviour {
         locked {
             received.append(request)
+            condition.broadcast()
             return queue.isEmpty ? fallback : queue.removeFirst()
         }
+    }
+
+    /// Blocks until at least `count` requests have arrived or `deadline` passes; `true` if they arrived.
+    func waitForRequests(_ count: Int, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while received.count < count {
+            if !condition.wait(until: deadline) { return received.count >= count }
+        }
+        return true
     }
 
     // MARK: Threads
