@@ -49,6 +49,11 @@ let package = Package(
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports"], path: "Adapters/InMemoryAdapters"),
 
+        // MARK: Benchmarks
+
+        /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
+        .executableTarget(name: "rocket-reserver-bench", dependencies: ["GraphQLClient"], path: "Benchmarks/InProcess"),
+
         // MARK: Tests
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),

@@ -1,0 +1,142 @@
+import Foundation
+import GraphQLClient
+
+/// Benchmark 4: normalize a LaunchList answer of `count` launches into the cache and read it
+/// back, against the floor of merely parsing the same bytes with `JSONSerialization`.
+///
+/// Contenders, interleaved in every repetition (each on fresh objects):
+/// - floor: `JSONSerialization.jsonObject(with:)` over the response bytes;
+/// - client parse: the client's own `GraphQLResponseDecoder.decode` (its JSON parser);
+/// - normalize-and-write (in memory): parse + normalize into records + write them into a
+///   `NormalizedCache` with in-memory persistence — everything the client does with an answer
+///   except persisting it;
+/// - persist: the same write into a cache persisted in a file (encode, write a temporary file,
+///   fsync, rename, fsync the folder), i.e. parse + normalize + file;
+/// - read-back (warm): the whole answer assembled again from the in-memory cache;
+/// - read-back (from file): a new cache on the file: read the file, verify and index it, and
+///   assemble the answer from the still-encoded records (what a CLI cache hit does).
+struct CacheBenchmark {
+    let count: Int
+    let runs: Int
+
+    func run() async throws -> [Table] {
+        let body = Self.makeResponse(count: count)
+        let variables: [String: JSONValue] = ["pageSize": .int(count)]
+        let operation = BenchOperations.launchList
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rocket-reserver-bench-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Check once that the answer normalizes and reads back unchanged.
+        let parsed = try GraphQLResponseDecoder.decode(body)
+        guard let data = parsed.data else { throw BenchError("the generated answer has no data") }
+        let check = NormalizedCache()
+        await check.write(data, for: operation, variables: variables)
+        guard await check.read(operation, variables: variables) == data else {
+            throw BenchError("the cache does not read back what was written")
+        }
+
+        var floor = Samples(), clientParse = Samples(), normalize = Samples(), normalizeOnly = Samples()
+        var persist = Samples(), readWarm = Samples(), readFile = Samples()
+        var fileBytes = 0
+        for run in 0..<(runs + 1) {  // the first repetition warms up and is not counted
+            let measured = run > 0
+            let f = try await timed { try JSONSerialization.jsonObject(with: body) }
+            guard (f.value as? [String: Any])?["data"] != nil else { throw BenchError("JSONSerialization failed") }
+
+            let p = try await timed { try GraphQLResponseDecoder.decode(body) }
+
+            let memory = NormalizedCache(persistence: .inMemory())
+            let n = try await timed {
+                let answer = try GraphQLResponseDecoder.decode(body)
+                await memory.write(answer.data ?? [:], for: operation, variables: variables)
+            }
+
+            let memory2 = NormalizedCache(persistence: .inMemory())
+            let answer = p.value.data ?? [:]
+            let o = await timed { await memory2.write(answer, for: operation, variables: variables) }
+
+            let r = await timed { await memory.read(operation, variables: variables) }
+            guard r.value?.count == 1 else { throw BenchError("warm read-back missed") }
+
+            let url = folder.appendingPathComponent("cache-\(run).rrcache")
+            let warnings = WarningCollector()
+            let fileCache = NormalizedCache(persistence: .file(at: url, onWarning: { warnings.add($0) }))
+            let w = try await timed {
+                let answer = try GraphQLResponseDecoder.decode(body)
+                await fileCache.write(answer.data ?? [:], for: operation, variables: variables)
+            }
+            guard warnings.isEmpty else { throw BenchError("cache file warning: \(warnings.first ?? "")") }
+            fileBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+
+            let fromFile = NormalizedCache(persistence: .file(at: url, onWarning: { warnings.add($0) }))
+            let rf = await timed { await fromFile.read(operation, variables: variables) }
+            guard rf.value?.count == 1, warnings.isEmpty else { throw BenchError("read-back from the file missed") }
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(atPath: url.path + ".lock")
+
+            if measured {
+                floor.add(f.seconds); clientParse.add(p.seconds); normalize.add(n.seconds); normalizeOnly.add(o.seconds)
+                persist.add(w.seconds); readWarm.add(r.seconds); readFile.add(rf.seconds)
+            }
+        }
+
+        let base = floor.median
+        var table = Table(
+            title: "In-process cache: LaunchList answer of \(formatCount(Double(count))) launches (\(formatCount(Double(body.count))) bytes of JSON), \(runs) runs",
+            header: ["contender", "median", "p90", "× floor", "launches/s", "target"]
+        )
+        func add(_ name: String, _ samples: Samples, target: String = "") {
+            table.rows.append([
+                name, formatSeconds(samples.median), formatSeconds(samples.p90),
+                format(samples.median / base, 2) + "×", formatCount(Double(count) / samples.median), target,
+            ])
+        }
+        add("floor: JSONSerialization parse", floor)
+        add("client JSON parse (GraphQLResponseDecoder)", clientParse)
+        add("normalize only (parsed data → records)", normalizeOnly)
+        add("normalize-and-write, in memory (parse + normalize + write)", normalize, target: "≤ 3×")
+        add("normalize-and-write + persist file (… + encode + fsync'd file)", persist)
+        add("read-back, warm (records in memory → answer)", readWarm, target: "≤ 2×")
+        add("read-back from the file (load + index + assemble)", readFile)
+        table.notes = [
+            "cache file: \(formatCount(Double(fileBytes))) bytes = \(format(Double(fileBytes) / Double(count), 1)) bytes per launch "
+                + "(records: \(count) Launch, \(count) path-keyed Mission, the connection and QUERY_ROOT; "
+                + "\(format(Double(fileBytes) / Double(2 * count + 2), 1)) bytes per record)",
+            "JSON answer: \(format(Double(body.count) / Double(count), 1)) bytes per launch",
+        ]
+        return [table]
+    }
+
+    /// A LaunchList answer as the reference server shapes it (with the `__typename`s the client asks for).
+    static func makeResponse(count: Int) -> Data {
+        var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"djF8MjAwNi0wMy0yNFQyMjozMDowMFp8MQ==","hasMore":false,"launches":["#
+        text.reserveCapacity(count * 220 + 200)
+        let sites = ["CCAFS SLC 40", "KSC LC 39A", "VAFB SLC 4E", "Kwajalein Atoll"]
+        for index in 0..<count {
+            let id = count - index
+            if index > 0 { text += "," }
+            text += #"{"__typename":"Launch","id":"\#(id)","site":"\#(sites[id % sites.count])","#
+            text += #""mission":{"__typename":"Mission","name":"Mission \#(id) \u00e9toile","#
+            text += #""missionPatch":"https://images2.imgbox.com/\#(id % 97)/\#(id)/patch_small.png"}}"#
+        }
+        text += "]}}}"
+        return Data(text.utf8)
+    }
+}
+
+/// Collects warnings from a cache's persistence.
+final class WarningCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func add(_ message: String) { lock.withLock { messages.append(message) } }
+    var isEmpty: Bool { lock.withLock { messages.isEmpty } }
+    var first: String? { lock.withLock { messages.first } }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

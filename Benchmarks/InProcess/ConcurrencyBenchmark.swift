@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GraphQLClient
+
+/// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
+/// interceptor chain, network-only so every query reaches the server, answers parsed and
+/// normalized into an in-memory cache) against the same POSTs through a bare `URLSession`.
+struct ConcurrencyBenchmark {
+    let endpoint: URL
+    let runs: Int
+    let sizes: [Int]
+    let headlineSize: Int
+
+    /// Launch ids the reference server knows ("1"…"110").
+    static let launchIDs = 110
+
+    func run() async throws -> [Table] {
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
+            endpoint: endpoint,
+            session: URLSession(configuration: .ephemeral),
+            timeout: .seconds(120),
+            cache: NormalizedCache()
+        ))
+        let session = URLSession(configuration: .ephemeral)
+        let failures = FailureLog()
+
+        func viaClient(_ n: Int) async -> Double {
+            await timed {
+                await withTaskGroup(of: Void.self) { group in
+                    for index in 0..<n {
+                        group.addTask {
+                            let id = String(index % Self.launchIDs + 1)
+                            do {
+                                let result = try await client.fetch(
+                                    BenchOperations.launchDetails, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
+                                )
+                                if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
+                            } catch {
+                                failures.add("client: \(error)")
+                            }
+                        }
+                    }
+                }
+            }.seconds
+        }
+
+        let document = BenchOperations.launchDetails.document
+        let endpoint = self.endpoint
+        func viaURLSession(_ n: Int) async -> Double {
+            await timed {
+                await withTaskGroup(of: Void.self) { group in
+                    for index in 0..<n {
+                        group.addTask {
+                            let id = String(index % Self.launchIDs + 1)
+                            var request = URLRequest(url: endpoint)
+                            request.httpMethod = "POST"
+                            request.timeoutInterval = 120
+                            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                            request.setValue("application/json", forHTTPHeaderField: "Accept")
+                            request.httpBody = JSONWriter.data([
+                                "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
+                            ])
+                            do {
+                                let (data, response) = try await session.data(for: request)
+                                if (response as? HTTPURLResponse)?.statusCode != 200 || data.isEmpty {
+                                    failures.add("URLSession: HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+                                }
+                            } catch {
+                                failures.add("URLSession: \(error)")
+                            }
+                        }
+                    }
+                }
+            }.seconds
+        }
+
+        // Warm up both: connections, the server's parsed-document cache, the client's cache records.
+        _ = await viaClient(Self.launchIDs)
+        _ = await viaURLSession(Self.launchIDs)
+        guard failures.count == 0 else { throw BenchError("warm-up failed: \(failures.first ?? "")") }
+
+        var table = Table(
+            title: "In-process: N LaunchDetails queries at once, one GraphQLClient vs bare URLSession (loopback reference server)",
+            header: ["N", "runs", "client median", "client p90", "URLSession median", "URLSession p90", "client q/s", "URLSession q/s", "throughput ratio", "client µs/query", "failures"]
+        )
+        var perQuery: [(Int, Double)] = []
+        var headline: Double = .nan
+        for n in sizes {
+            let repetitions = n >= 10_000 ? max(3, runs / 5) : runs
+            var clientTimes = Samples(), bareTimes = Samples()
+            let failedBefore = failures.count
+            for repetition in 0..<repetitions {
+                // Alternate which goes first, so neither always runs on a freshly idle server.
+                if repetition.isMultiple(of: 2) {
+                    clientTimes.add(await viaClient(n)); bareTimes.add(await viaURLSession(n))
+                } else {
+                    bareTimes.add(await viaURLSession(n)); clientTimes.add(await viaClient(n))
+                }
+            }
+            let clientRate = Double(n) / clientTimes.median, bareRate = Double(n) / bareTimes.median
+            let ratio = clientRate / bareRate
+            if n == headlineSize { headline = ratio }
+            perQuery.append((n, clientTimes.median / Double(n)))
+            table.rows.append([
+                formatCount(Double(n)), String(repetitions),
+                formatSeconds(clientTimes.median), formatSeconds(clientTimes.p90),
+                formatSeconds(bareTimes.median), formatSeconds(bareTimes.p90),
+                formatCount(clientRate), formatCount(bareRate), format(ratio, 2) + "×",
+                format(clientTimes.median / Double(n) * 1e6, 1), String(failures.count - failedBefore),
+            ])
+        }
+        table.notes.append("throughput ratio = client q/s ÷ URLSession q/s (target ≥ 0.9× at N = \(formatCount(Double(headlineSize))), 0 failures): \(format(headline, 2))×")
+        if let reference = perQuery.first(where: { $0.0 == headlineSize })?.1 {
+            let growth = perQuery.map { "N=\(formatCount(Double($0.0))): \(format($0.1 / reference, 2))" }.joined(separator: ", ")
+            table.notes.append("client cost per query relative to N = \(formatCount(Double(headlineSize))) (1.00 = linear total cost): \(growth)")
+        }
+        if let first = failures.first { table.notes.append("first failure: \(first)") }
+        table.notes.append("both sides use URLSession(configuration: .ephemeral); the client also parses each answer and normalizes it into its (in-memory) cache")
+        return [table]
+    }
+}
+
+/// Counts failures from many tasks.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    private var total = 0
+
+    func add(_ message: String) {
+        lock.withLock {
+            total += 1
+            if messages.count < 5 { messages.append(message) }
+        }
+    }
+
+    var count: Int { lock.withLock { total } }
+    var first: String? { lock.withLock { messages.first } }
+}

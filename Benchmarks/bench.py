@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""External-process benchmarks of the rocket-reserver CLI against curl and gql-cli.
+
+Starts the reference server (release build) on a free loopback port with a temporary --state,
+sets up a private client home, logs in, warms what needs warming, then for every benchmark runs
+the contenders interleaved (A, B, A, B, ...) so that drift on a shared machine hits them alike.
+Wall time is time.perf_counter_ns() around each child process; peak memory is ru_maxrss from
+os.wait4 (KiB on Linux; for a shell driver it is the largest of the shell and its children).
+
+Numbers are printed, never asserted. Standard library only; builds nothing (Scripts/bench does).
+
+    bench.py --client BIN --server BIN [--bench BIN] [--gql-cli BIN] [--runs 30] [--markdown]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LAUNCH_ID = "25"
+EMAIL = "bench@example.com"
+
+# The documents exactly as the client renders them (checked against `rocket-reserver-bench
+# --print-documents` when --bench is given).
+DOCUMENTS = {
+    "LaunchDetails": "query LaunchDetails($launchId: ID!) { launch(id: $launchId) { __typename id site mission "
+    "{ __typename name missionPatch(size: LARGE) } rocket { __typename id name type } isBooked } }",
+    "LaunchList": "query LaunchList($pageSize: Int, $cursor: String) { launches(pageSize: $pageSize, after: $cursor) "
+    "{ __typename cursor hasMore launches { __typename id site mission { __typename name missionPatch(size: SMALL) } } } }",
+}
+
+
+class Failure(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------- measuring
+
+
+class Contender:
+    """One program under test: its argv, environment, optional stdin file, and its samples."""
+
+    def __init__(self, name, argv, env, stdin_path=None):
+        self.name = name
+        self.argv = argv
+        self.env = env
+        self.stdin_path = stdin_path
+        self.wall_ms = []
+        self.rss_kib = []
+        self.failures = 0
+        self.first_error = None
+
+    def run_once(self, workdir, record=True):
+        """Runs the program once; returns its exit status. Output goes to /dev/null, stderr to a file."""
+        err_path = os.path.join(workdir, "stderr.txt")
+        with open(err_path, "wb") as err, open(self.stdin_path or os.devnull, "rb") as stdin:
+            start = time.perf_counter_ns()
+            process = subprocess.Popen(self.argv, env=self.env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=err)
+            _, status, usage = os.wait4(process.pid, 0)
+            elapsed = time.perf_counter_ns() - start
+            process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            self.failures += 1
+            if self.first_error is None:
+                with open(err_path, "rb") as err:
+                    text = err.read().decode("utf-8", "replace").strip().splitlines()
+                self.first_error = f"exit {process.returncode}: {text[0][:200] if text else '(no message)'}"
+        elif record:
+            self.wall_ms.append(elapsed / 1e6)
+            self.rss_kib.append(usage.ru_maxrss)
+        return process.returncode
+
+    def median_ms(self):
+        return statistics.median(self.wall_ms) if self.wall_ms else float("nan")
+
+    def p90_ms(self):
+        return percentile(self.wall_ms, 90)
+
+    def median_rss_mib(self):
+        return statistics.median(self.rss_kib) / 1024 if self.rss_kib else float("nan")
+
+    def max_rss_mib(self):
+        return max(self.rss_kib) / 1024 if self.rss_kib else float("nan")
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), -(-len(ordered) * p // 100)))  # nearest rank, rounded up
+    return ordered[int(rank) - 1]
+
+
+def interleave(contenders, runs, workdir, warmups=2):
+    """Runs each contender `warmups` times unrecorded, then A, B, C, A, B, C, ... `runs` times."""
+    for _ in range(warmups):
+        for contender in contenders:
+            contender.run_once(workdir, record=False)
+    for contender in contenders:
+        contender.failures, contender.first_error = 0, None
+    for _ in range(runs):
+        for contender in contenders:
+            contender.run_once(workdir)
+
+
+# ----------------------------------------------------------------------------- set-up
+
+
+def machine():
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    uname = os.uname()
+    return {
+        "nproc": usable,
+        "cpu": model,
+        "kernel": f"{uname.sysname} {uname.release} {uname.machine}",
+        "python": platform.python_version(),
+        "loadavg_start": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def start_server(server, workdir):
+    state = os.path.join(workdir, "server-state.json")
+    log = open(os.path.join(workdir, "server.log"), "wb")
+    process = subprocess.Popen(
+        [server, "--host", "127.0.0.1", "--port", "0", "--state", state],
+        stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    line = b""
+    while not line.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or process.poll() is not None:
+            stop_server(process)
+            raise Failure("the reference server did not start (see its log)")
+        ready, _, _ = select.select([process.stdout], [], [], remaining)
+        if ready:
+            chunk = os.read(process.stdout.fileno(), 1)
+            if not chunk:
+                stop_server(process)
+                raise Failure("the reference server closed its output before listening")
+            line += chunk
+    text = line.decode().strip()
+    if not text.startswith("listening on "):
+        stop_server(process)
+        raise Failure(f"unexpected first line from the server: {text!r}")
+    return process, text[len("listening on "):]
+
+
+def stop_server(process):
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def graphql(endpoint, body, token=None):
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token:
+        headers["Authorization"] = token
+    request = urllib.request.Request(endpoint, data=json.dumps(body).encode(), headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+def client_env(endpoint, home):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ROCKET_RESERVER_")}
+    env.update({"ROCKET_RESERVER_ENDPOINT": endpoint, "ROCKET_RESERVER_HOME": home, "NO_COLOR": "1"})
+    return env
+
+
+def run_checked(argv, env, what):
+    result = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise Failure(f"{what} failed with exit {result.returncode}: {message[0] if message else ''}")
+    return result.stdout.decode("utf-8", "replace")
+
+
+# ----------------------------------------------------------------------------- reporting
+
+
+def fmt_ms(value):
+    return "-" if value != value else (f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms")
+
+
+def fmt_mib(value):
+    return "-" if value != value else f"{value:.1f} MiB"
+
+
+def render(title, header, rows, notes, markdown):
+    out = []
+    if markdown:
+        out.append(f"#### {title}\n")
+        out.append("| " + " | ".join(header) + " |")
+        out.append("|" + "|".join("---" for _ in header) + "|")
+        out.extend("| " + " | ".join(row) + " |" for row in rows)
+        if notes:
+            out.append("")
+            out.extend(f"- {note}" for note in notes)
+    else:
+        widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
+        line = lambda row: "  ".join(str(c).ljust(widths[i]) if i == 0 else str(c).rjust(widths[i]) for i, c in enumerate(row))
+        out.append(f"== {title}")
+        out.append(line(header))
+        out.extend(line(row) for row in rows)
+        out.extend(f"  * {note}" for note in notes)
+    out.append("")
+    return "\n".join(out)
+
+
+def verdict(ok):
+    return "met" if ok else "MISSED"
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--client", required=True, help="the release rocket-reserver binary")
+    parser.add_argument("--server", required=True, help="the release rocket-reserver-server binary")
+    parser.add_argument("--bench", help="rocket-reserver-bench, to check the query texts against the client's")
+    parser.add_argument("--gql-cli", help="gql-cli from the private venv (its column is skipped without it)")
+    parser.add_argument("--gql-note", default="", help="why gql-cli is missing, printed when it is")
+    parser.add_argument("--curl", default=shutil.which("curl"), help="curl (default: from PATH)")
+    parser.add_argument("--runs", type=int, default=30, help="repetitions per contender (default 30)")
+    parser.add_argument("--gql-runs", type=int, help="repetitions for gql-cli (default: --runs)")
+    parser.add_argument("--rss-runs", type=int, help="repetitions of the per-command memory walk (default: runs/3, at least 5)")
+    parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands"], help="run only these")
+    parser.add_argument("--markdown", action="store_true", help="emit Markdown tables (for Docs/Performance.md)")
+    parser.add_argument("--json-out", help="also write every sample to this JSON file")
+    args = parser.parse_args()
+    only = set(args.only or ["cached", "reload", "launches", "commands"])
+    rss_runs = args.rss_runs or max(5, args.runs // 3)
+    if not args.curl:
+        print("note: curl is not installed; the curl columns are skipped", file=sys.stderr)
+
+    documents = dict(DOCUMENTS)
+    if args.bench:
+        rendered = json.loads(run_checked([args.bench, "--print-documents"], os.environ.copy(), "rocket-reserver-bench --print-documents"))
+        if rendered != documents:
+            print("note: the client renders different query texts than bench.py's copy; using the client's", file=sys.stderr)
+            documents = rendered
+
+    info = machine()
+    workdir = tempfile.mkdtemp(prefix="rocket-reserver-bench.")
+    server = None
+    output = []
+    samples = {}
+    try:
+        server, endpoint = start_server(args.server, workdir)
+        home = os.path.join(workdir, "home")
+        env = client_env(endpoint, home)
+        client = args.client
+
+        # Log in (the CLI stores its token) and fetch the same user's token for curl and gql-cli.
+        run_checked([client, "login", EMAIL], env, "rocket-reserver login")
+        answer = graphql(endpoint, {"operationName": "Login", "query": "mutation Login($email: String!) { login(email: $email) { token } }",
+                                    "variables": {"email": EMAIL}})
+        token = answer["data"]["login"]["token"]
+        header_file = os.path.join(workdir, "auth-header")
+        with os.fdopen(os.open(header_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(f"Authorization: {token}\n")
+        details_body = os.path.join(workdir, "details.json")
+        with open(details_body, "w") as f:
+            json.dump({"operationName": "LaunchDetails", "query": documents["LaunchDetails"], "variables": {"launchId": LAUNCH_ID}}, f)
+        details_query = os.path.join(workdir, "details.graphql")
+        with open(details_query, "w") as f:
+            f.write(documents["LaunchDetails"] + "\n")
+        list_query = os.path.join(workdir, "list.graphql")
+        with open(list_query, "w") as f:
+            f.write(documents["LaunchList"])
+
+        curl_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": workdir}
+        curl_details = None
+        if args.curl:
+            curl_details = [args.curl, "-sS", "--fail", "-X", "POST", "-H", "Content-Type: application/json",
+                            "-H", "Accept: application/json", "-H", f"@{header_file}", "--data-binary", f"@{details_body}", endpoint]
+        gql_cmd = None
+        if args.gql_cli:
+            # gql-cli takes headers only as arguments; the token is a throwaway test user's on a temporary server.
+            gql_cmd = [args.gql_cli, endpoint, "--transport", "aiohttp", "-o", "LaunchDetails",
+                       "-V", f'launchId:"{LAUNCH_ID}"', "-H", f"Authorization:{token}"]
+        gql_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": workdir}
+
+        header = ["contender", "median wall", "p90 wall", "median max RSS", "ratio to curl", "target", ""]
+
+        # Sanity: every contender answers LaunchDetails for the same launch.
+        if curl_details:
+            body = subprocess.run(curl_details, env=curl_env, stdout=subprocess.PIPE, check=True).stdout
+            assert json.loads(body)["data"]["launch"]["id"] == LAUNCH_ID, "curl got no launch"
+
+        # 1. details from the cache vs a curl POST.
+        if "cached" in only:
+            run_checked([client, "details", LAUNCH_ID, "--force-reload"], env, "warming the cache")
+            a = Contender("rocket-reserver details (cache hit)", [client, "details", LAUNCH_ID], env)
+            contenders = [a]
+            b = None
+            if curl_details:
+                b = Contender("curl POST LaunchDetails", curl_details, curl_env)
+                contenders.append(b)
+            interleave(contenders, args.runs, workdir)
+            rows, notes = [], []
+            ratio = a.median_ms() / b.median_ms() if b else float("nan")
+            rows.append([a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()),
+                         f"{ratio:.2f}×", "≤ 0.80× curl", verdict(ratio <= 0.8)])
+            if b:
+                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
+            notes += failure_notes(contenders)
+            output.append(render(f"1. details {LAUNCH_ID} from the cache vs curl ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
+            samples["cached"] = dump(contenders)
+
+        # 2. details --force-reload vs curl vs gql-cli.
+        if "reload" in only:
+            a = Contender("rocket-reserver details --force-reload", [client, "details", LAUNCH_ID, "--force-reload"], env)
+            contenders = [a]
+            b = c = None
+            if curl_details:
+                b = Contender("curl POST LaunchDetails", curl_details, curl_env)
+                contenders.append(b)
+            if gql_cmd:
+                c = Contender("gql-cli (gql[aiohttp]) LaunchDetails", gql_cmd, gql_env, stdin_path=details_query)
+                if c.run_once(workdir, record=False) != 0:
+                    output.append(f"note: gql-cli failed ({c.first_error}); its column is skipped\n")
+                    c = None
+                else:
+                    contenders.append(c)
+            gql_runs = args.gql_runs or args.runs
+            # gql-cli is slow; when it runs fewer times it joins the first gql_runs rounds.
+            for _ in range(2):
+                for x in contenders:
+                    x.run_once(workdir, record=False)
+            for x in contenders:
+                x.failures, x.first_error = 0, None
+            for i in range(args.runs):
+                for x in contenders:
+                    if x is c and i >= gql_runs:
+                        continue
+                    x.run_once(workdir)
+            rows, notes = [], []
+            ratio = a.median_ms() / b.median_ms() if b else float("nan")
+            rows.append([a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()),
+                         f"{ratio:.2f}×", "≤ 1.50× curl", verdict(ratio <= 1.5)])
+            if b:
+                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
+            if c:
+                speedup = c.median_ms() / a.median_ms()
+                rows.append([c.name, fmt_ms(c.median_ms()), fmt_ms(c.p90_ms()), fmt_mib(c.median_rss_mib()),
+                             f"{c.median_ms() / b.median_ms():.2f}×" if b else "-",
+                             "rocket-reserver ≥ 10× faster", f"{verdict(speedup >= 10)} ({speedup:.1f}×)"])
+            else:
+                notes.append(f"gql-cli column skipped: {args.gql_note or 'gql-cli is not available'}")
+            notes += failure_notes(contenders)
+            output.append(render(f"2. details {LAUNCH_ID} --force-reload vs curl vs gql-cli ({args.runs} runs each"
+                                 + (f", gql-cli {min(gql_runs, args.runs)}" if c and gql_runs < args.runs else "") + ", interleaved)",
+                                 header, rows, notes, args.markdown))
+            samples["reload"] = dump(contenders)
+
+        # 3. launches --all vs the same pages with curl.
+        if "launches" in only:
+            a = Contender("rocket-reserver launches --all", [client, "launches", "--all"], env)
+            contenders = [a]
+            b = None
+            pages_note = ""
+            if args.curl:
+                driver = [os.path.join(HERE, "curl-pages.sh"), args.curl, endpoint, header_file, list_query]
+                check = subprocess.run(driver, env=dict(curl_env, COUNT_PAGES="1"), stdout=subprocess.PIPE, check=True)
+                pages_note = f"the curl driver followed the cursor through {check.stdout.decode().strip()} pages"
+                b = Contender("bash driver: curl × pages", driver, curl_env)
+                contenders.append(b)
+            interleave(contenders, args.runs, workdir)
+            ratio = a.median_ms() / b.median_ms() if b else float("nan")
+            rows = [[a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()), f"{ratio:.2f}×", "(none given)", ""]]
+            if b:
+                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
+            notes = ([pages_note] if pages_note else []) + failure_notes(contenders)
+            output.append(render(f"3. launches --all vs curl following the cursor ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
+            samples["launches"] = dump(contenders)
+
+        # 6. Peak memory (and wall time) of every command, walking the tutorial's flow.
+        if "commands" in only:
+            book_id = "107"
+            steps = [
+                ("logout", [client, "logout"]),
+                ("login", [client, "login", EMAIL]),
+                ("launches", [client, "launches"]),
+                ("details --force-reload", [client, "details", book_id, "--force-reload"]),
+                ("details (cached)", [client, "details", book_id]),
+                ("book", [client, "book", book_id]),
+                ("cancel", [client, "cancel", book_id]),
+                ("trips", [client, "trips"]),
+            ]
+            contenders = [Contender(name, argv, env) for name, argv in steps]
+            for _ in range(rss_runs + 1):
+                for x in contenders:
+                    x.run_once(workdir)
+            for x in contenders:  # drop the first (warm-up) walk
+                x.wall_ms, x.rss_kib = x.wall_ms[1:], x.rss_kib[1:]
+            rows = []
+            worst = 0.0
+            for x in contenders:
+                worst = max(worst, x.max_rss_mib())
+                rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()),
+                             fmt_mib(x.max_rss_mib()), "≤ 25 MiB", verdict(x.max_rss_mib() <= 25)])
+            notes = [f"largest max RSS of any command: {worst:.1f} MiB"] + failure_notes(contenders)
+            output.append(render(f"6. Peak memory of each CLI command ({rss_runs} walks: logout, login, launches, details ×2, book, cancel, trips)",
+                                 ["command", "median wall", "p90 wall", "median max RSS", "max max RSS", "target", ""], rows, notes, args.markdown))
+            samples["commands"] = dump(contenders)
+    finally:
+        if server is not None:
+            stop_server(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    info["loadavg_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    heading = (f"Machine: {info['nproc']} CPUs ({info['cpu']}), {info['kernel']}; load average {info['loadavg_start']} "
+               f"at start, {info['loadavg_end']} at end. Wall = median of the runs; RSS = ru_maxrss of the process (KiB → MiB).")
+    print(heading + "\n")
+    print("\n".join(output))
+    if args.json_out:
+        with open(args.json_out, "w") as f:
+            json.dump({"machine": info, "runs": args.runs, "samples": samples}, f, indent=1)
+
+
+def failure_notes(contenders):
+    return [f"{x.name}: {x.failures} failed runs (first: {x.first_error})" for x in contenders if x.failures]
+
+
+def dump(contenders):
+    return {x.name: {"wall_ms": x.wall_ms, "rss_kib": x.rss_kib, "failures": x.failures} for x in contenders}
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Failure as error:
+        print(f"bench.py: {error}", file=sys.stderr)
+        sys.exit(1)
