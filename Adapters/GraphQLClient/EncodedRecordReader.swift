@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads selected fields straight from a record's encoded bytes, without building the record:
 /// field keys are compared as bytes, so no string is made for a field name.
 struct EncodedRecordReader {
@@ -27,7 +29,7 @@ struct EncodedRecordReader {
         var key = key
         return key.withUTF8 { wanted -> CacheValue? in
             for field in fields where field.key.count == wanted.count {
-                guard memcmpEqual(field.key.lowerBound, wanted) else { continue }
+                guard sameBytes(at: field.key.lowerBound, as: wanted) else { continue }
                 var decoder = RecordDecoder(reader: ByteReader(bytes, from: field.value))
                 return try? decoder.singleValue()
             }
@@ -35,9 +37,9 @@ struct EncodedRecordReader {
         }
     }
 
-    private func memcmpEqual(_ start: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in 0..<wanted.count where bytes[start + offset] != wanted[offset] { return false }
-        return true
+    private func sameBytes(at start: Int, as wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let other = wanted.baseAddress else { return wanted.isEmpty }
+        return memcmp(base + start, other, wanted.count) == 0
     }
 
     private static func skipValue(_ reader: inout ByteReader, depth: Int) throws(ByteReader.Malformed) {

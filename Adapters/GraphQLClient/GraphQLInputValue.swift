@@ -28,14 +28,3 @@ public indirect enum GraphQLInputValue: Sendable, Hashable {
         }
     }
 }
-
-/// One argument of a field: `name: value`.
-public struct GraphQLArgument: Sendable, Hashable {
-    public let name: String
-    public let value: GraphQLInputValue
-
-    public init(_ name: String, _ value: GraphQLInputValue) {
-        self.name = name
-        self.value = value
-    }
-}

@@ -32,10 +32,3 @@ public struct GraphQLOperation: Sendable, Hashable {
         self.document = DocumentRenderer.render(kind: kind, name: name, variables: variableDefinitions, selections: selections)
     }
 }
-
-/// The declaration of one operation variable: `$name: Type`.
-public struct GraphQLVariableDefinition: Sendable, Hashable {
-    public let name: String
-    /// The GraphQL type, e.g. `ID!` or `[ID]!`.
-    public let type: String
-}

@@ -35,10 +35,3 @@ struct RecordChange: Sendable, Hashable {
         return result.isEmpty ? nil : result
     }
 }
-
-/// A record that changed, with its value in this process (`nil` when removed).
-struct RecordUpdate: Sendable {
-    var key: String
-    var change: RecordChange
-    var local: CacheRecord?
-}

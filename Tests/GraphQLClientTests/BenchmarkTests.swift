@@ -3,7 +3,8 @@ import GraphQLClient
 import Testing
 
 /// Timings of the JSON parser and the cache file against `JSONSerialization` on a 10,000-launch
-/// answer. Run with `GRAPHQL_BENCHMARK=1 swift test -c release --filter BenchmarkTests`.
+/// answer. Run with `GRAPHQL_BENCHMARK=1 swift test -c release --filter BenchmarkTests`; the
+/// ratios are only checked in optimized builds (`JSONSerialization` is always optimized).
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["GRAPHQL_BENCHMARK"] != nil))
 struct BenchmarkTests {
     static let body = LaunchListFixture.body(count: 10_000)
@@ -27,8 +28,10 @@ struct BenchmarkTests {
             #expect(data?["launches"]?["launches"]?.arrayValue?.count == 10_000)
         }
         print("JSONSerialization \(ms(baseline)); JSONParser \(ms(parse)); normalize+write \(ms(write)) (\(ratio(write, baseline))); load+read \(ms(read)) (\(ratio(read, baseline)))")
+        #if !DEBUG
         #expect(write <= baseline * 3)
         #expect(read <= baseline * 2)
+        #endif
     }
 
     private func best(_ body: () throws -> Void) throws -> Duration {

@@ -3,36 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 import GraphQLClient
-import Synchronization
 import Testing
-
-/// Notes when requests pass it on the way in and responses on the way out.
-struct RecordingInterceptor: GraphQLInterceptor {
-    let name: String
-    let log: Mutex<[String]>.Box
-
-    func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
-        log.append("\(name) in")
-        let response = try await next(request)
-        log.append("\(name) out")
-        return response
-    }
-}
-
-extension Mutex where Value == [String] {
-    /// A shared, thread-safe list of strings.
-    final class Box: Sendable {
-        private let mutex = Mutex<[String]>([])
-        func append(_ line: String) { mutex.withLock { $0.append(line) } }
-        var lines: [String] { mutex.withLock { $0 } }
-    }
-}
 
 struct InterceptorTests {
     private let ok = StubHTTPSession.json(TestSupport.detailsBody())
 
     @Test func interceptorsRunInOrderAndUnwindInReverse() async throws {
-        let log = Mutex<[String]>.Box()
+        let log = LineLog()
         let session = StubHTTPSession([ok])
         let client = GraphQLClient(interceptors: [
             RecordingInterceptor(name: "first", log: log),
@@ -41,14 +18,14 @@ struct InterceptorTests {
             NetworkFetchInterceptor(endpoint: TestSupport.endpoint, session: session),
         ])
         _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
-        #expect(log.lines == ["first in", "second in", "second out", "first out"])
+        #expect(log.all == ["first in", "second in", "second out", "first out"])
     }
 
     @Test func standardChainOrder() {
         let chain = GraphQLInterceptors.standard(
             endpoint: TestSupport.endpoint, session: StubHTTPSession([]), cache: NormalizedCache(),
             authorization: AuthorizationInterceptor { nil },
-            additional: [RecordingInterceptor(name: "mine", log: Mutex<[String]>.Box())]
+            additional: [RecordingInterceptor(name: "mine", log: LineLog())]
         )
         #expect(chain.map { String(describing: type(of: $0)) } == [
             "RecordingInterceptor", "CacheReadInterceptor", "AuthorizationInterceptor", "CacheWriteInterceptor",
@@ -57,7 +34,7 @@ struct InterceptorTests {
     }
 
     @Test func cacheHitsNeverReachLaterInterceptors() async throws {
-        let log = Mutex<[String]>.Box()
+        let log = LineLog()
         let session = StubHTTPSession([ok])
         let cache = NormalizedCache()
         var chain = GraphQLInterceptors.standard(endpoint: TestSupport.endpoint, session: session, cache: cache)
@@ -65,7 +42,7 @@ struct InterceptorTests {
         let client = GraphQLClient(interceptors: chain)
         _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
         _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
-        #expect(log.lines == ["after cache read in", "after cache read out"])
+        #expect(log.all == ["after cache read in", "after cache read out"])
         #expect(session.requestCount == 1)
     }
 

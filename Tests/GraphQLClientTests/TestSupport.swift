@@ -1,6 +1,5 @@
 import Foundation
 import GraphQLClient
-import Synchronization
 
 /// Builders shared by the client tests.
 enum TestSupport {
@@ -66,26 +65,4 @@ enum TestSupport {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
-}
-
-/// Records the waits a ``RetryInterceptor`` asks for, without waiting.
-final class SleepRecorder: Sendable {
-    private let durations = Mutex<[Duration]>([])
-
-    func record(_ duration: Duration) {
-        durations.withLock { $0.append(duration) }
-    }
-
-    var recorded: [Duration] { durations.withLock { $0 } }
-}
-
-/// Collects warnings delivered by a cache file.
-final class WarningLog: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    var callback: @Sendable (String) -> Void {
-        { line in self.lines.withLock { $0.append(line) } }
-    }
-
-    var messages: [String] { lines.withLock { $0 } }
 }
