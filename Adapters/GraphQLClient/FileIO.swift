@@ -12,14 +12,19 @@ enum FileIO {
     /// A failed system call, described without anything but the call and the system's reason.
     struct Failure: Error, CustomStringConvertible {
         let operation: String
-        let code: Int32
+        let reason: String
 
+        /// A failure explained by `errno` (read when the failure is created).
         init(_ operation: String, _ code: Int32 = errno) {
-            self.operation = operation
-            self.code = code
+            self.init(operation, reason: String(cString: strerror(code)))
         }
 
-        var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
+        init(_ operation: String, reason: String) {
+            self.operation = operation
+            self.reason = reason
+        }
+
+        var description: String { "\(operation) failed: \(reason)" }
     }
 
     /// The whole file, or `nil` when it does not exist (nor can, under a non-folder).
@@ -85,7 +90,7 @@ enum FileIO {
                 atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
             )
         } catch {
-            throw Failure("create folder", EACCES)
+            throw Failure("create folder", reason: "the path is not a folder or cannot be created")
         }
     }
 
