@@ -57,7 +57,9 @@ struct CachePersistenceTests {
 
     @Test func aMissingFileIsAnEmptyCacheWithoutWarning() async {
         let warnings = WarningLog()
-        let file = TestSupport.temporaryFolder().appendingPathComponent("none.cache")
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("none.cache")
         #expect(await NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback)).record("QUERY_ROOT") == nil)
         #expect(warnings.messages.isEmpty)
     }
