@@ -10,14 +10,15 @@ struct FileCacheBackend: CacheBackend {
     private var lockPath: String { url.path + ".lock" }
 
     func load() -> [String: RecordStore.Slot] {
-        (readStored() ?? [:]).mapValues { .encoded($0) }
+        (readStored(reportingDamage: true) ?? [:]).mapValues { .encoded($0) }
     }
 
     func save(_ updates: [RecordUpdate]) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
             try FileIO.withExclusiveLock(lockPath) {
-                let stored = readStored() ?? [:]
+                // Damage was reported when the file was loaded; saving replaces the file.
+                let stored = readStored(reportingDamage: false) ?? [:]
                 guard let file = Self.merge(updates, over: stored) else { return }
                 try FileIO.writeAtomically(file, to: path)
             }
@@ -30,12 +31,14 @@ struct FileCacheBackend: CacheBackend {
         try FileIO.withExclusiveLock(lockPath) { try FileIO.remove(path) }
     }
 
-    /// The stored records (still encoded), or `nil` after reporting a file that cannot be used.
-    private func readStored() -> [String: ArraySlice<UInt8>]? {
+    /// The stored records (still encoded), or `nil` for a missing file or one that cannot be
+    /// used (reported through `onWarning` when `reportingDamage`).
+    private func readStored(reportingDamage: Bool) -> [String: ArraySlice<UInt8>]? {
         do {
             guard let bytes = try FileIO.read(path) else { return nil }
             return try CacheFileFormat.index(bytes)
         } catch {
+            guard reportingDamage else { return nil }
             onWarning("Discarded the GraphQL cache file \(path): \(error); starting with an empty cache.")
             return nil
         }

@@ -69,7 +69,9 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
     public var outcomeIsUnknown: Bool {
         switch kind {
         case .transport(.connectionRefused), .transport(.hostUnreachable), .graphQLErrors, .cacheMiss: false
-        case .transport(.connectionLost), .transport(.other), .timedOut, .httpStatus, .notJSON,
+        // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.
+        case .httpStatus(let status): !(400..<500).contains(status)
+        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON,
              .unexpectedShape, .partialData, .cancelled: true
         }
     }

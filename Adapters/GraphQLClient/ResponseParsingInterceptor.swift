@@ -4,6 +4,8 @@
 ///   without one it is ``GraphQLClientError/Kind/httpStatus(_:)``.
 /// - `errors` without `data` is ``GraphQLClientError/Kind/graphQLErrors(_:)``; with `data` it
 ///   is ``GraphQLClientError/Kind/partialData(data:errors:)``.
+/// - `data` that lacks a selected field, or has an object where a value belongs (or the
+///   reverse), is ``GraphQLClientError/Kind/unexpectedShape(_:)``: see ``ResponseShape``.
 public struct ResponseParsingInterceptor: GraphQLInterceptor {
     public init() {}
 
@@ -29,7 +31,10 @@ public struct ResponseParsingInterceptor: GraphQLInterceptor {
             throw failure(.graphQLErrors(body.errors))
         }
         guard isSuccess else { throw failure(.httpStatus(status)) }
-        guard body.data != nil else { throw failure(.unexpectedShape("data is null and there are no errors")) }
+        guard let data = body.data else { throw failure(.unexpectedShape("data is null and there are no errors")) }
+        if let problem = ResponseShape.problem(in: data, selections: request.operation.selections) {
+            throw failure(.unexpectedShape(problem))
+        }
         response.body = body
         return response
     }

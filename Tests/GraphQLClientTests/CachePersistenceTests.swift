@@ -55,6 +55,26 @@ struct CachePersistenceTests {
         #expect(warnings.messages.first?.contains(file.path) == true)
     }
 
+    @Test(arguments: ["empty", "garbage", "truncated"])
+    func aDiscardedFileIsRebuiltWithoutASecondWarning(_ damage: String) async throws {
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("user.cache")
+        let good = CacheFileFormat.encode(["Launch:1": ["id": .scalar("1")]])
+        switch damage {
+        case "empty": try Data().write(to: file)
+        case "garbage": try Data("<html>not a cache</html>".utf8).write(to: file)
+        default: try good.prefix(good.count - 5).write(to: file)
+        }
+        let warnings = WarningLog()
+        let cache = NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback))
+        await cache.setField("isBooked", of: "Launch:2", to: .bool(true))
+        #expect(warnings.messages.count == 1)
+        let reloaded = NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback))
+        #expect(await reloaded.record("Launch:2")?["isBooked"] == .scalar(.bool(true)))
+        #expect(warnings.messages.count == 1)
+    }
+
     @Test func aMissingFileIsAnEmptyCacheWithoutWarning() async {
         let warnings = WarningLog()
         let folder = TestSupport.temporaryFolder()

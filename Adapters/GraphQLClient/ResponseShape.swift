@@ -1,0 +1,38 @@
+/// Checks that an answer has the shape its operation asked for: every selected field present
+/// (`null` allowed), objects where a field has a selection set, and no object for a leaf field.
+///
+/// A server is bound to answer every selected field, so an answer that lacks one is not a
+/// response to this operation; it is rejected before anything reaches the cache.
+enum ResponseShape {
+    /// A description of the first problem found (for example `launch.site is missing`), or
+    /// `nil` when the data matches the selections.
+    static func problem(in data: [String: JSONValue], selections: [GraphQLField]) -> String? {
+        problem(in: data, selections: selections, path: "")
+    }
+
+    private static func problem(in object: [String: JSONValue], selections: [GraphQLField], path: String) -> String? {
+        for field in selections {
+            let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
+            guard let value = object[field.responseKey] else { return "\(fieldPath) is missing" }
+            if let problem = problem(in: value, field: field, path: fieldPath) { return problem }
+        }
+        return nil
+    }
+
+    private static func problem(in value: JSONValue, field: GraphQLField, path: String) -> String? {
+        switch value {
+        case .null:
+            return nil
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let problem = problem(in: element, field: field, path: "\(path)[\(index)]") { return problem }
+            }
+            return nil
+        case .object(let object):
+            guard !field.selections.isEmpty else { return "\(path) is an object where a value was expected" }
+            return problem(in: object, selections: field.selections, path: path)
+        default:
+            return field.selections.isEmpty ? nil : "\(path) is a value where an object was expected"
+        }
+    }
+}
