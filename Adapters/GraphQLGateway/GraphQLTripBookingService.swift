@@ -52,7 +52,7 @@ public struct GraphQLTripBookingService: TripBookingService {
             if success { await cache.setField("isBooked", of: recordKey, to: .bool(isBooked)) }
             let cached = await cache.read(TutorialOperations.launchDetails, variables: ["launchId": .string(id.rawValue)])
             let launch = cached?["launch"].flatMap { try? LaunchDecoding.details($0) }
-            return TripUpdate(success: success, message: response["message"]?.stringValue, launch: launch)
+            return TripUpdate(launchID: id, success: success, message: response["message"]?.stringValue, launch: launch)
         }
     }
 

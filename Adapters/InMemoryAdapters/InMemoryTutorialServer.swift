@@ -64,10 +64,10 @@ public actor InMemoryTutorialServer {
         try record("BookTrip")
         guard let email = user(for: token) else { return nil }
         guard launches.contains(where: { $0.id == id }) else {
-            return TripUpdate(success: false, message: "the following launches couldn't be booked: \(id)", launch: nil)
+            return TripUpdate(launchID: id, success: false, message: "the following launches couldn't be booked: \(id)", launch: nil)
         }
         if !tripsByEmail[email, default: []].contains(id) { tripsByEmail[email, default: []].append(id) }
-        return TripUpdate(success: true, message: "trips booked successfully", launch: nil)
+        return TripUpdate(launchID: id, success: true, message: "trips booked successfully", launch: nil)
     }
 
     /// Cancels a trip; `nil` user means the token was not accepted.
@@ -75,10 +75,10 @@ public actor InMemoryTutorialServer {
         try record("CancelTrip")
         guard let email = user(for: token) else { return nil }
         guard let index = tripsByEmail[email, default: []].firstIndex(of: id) else {
-            return TripUpdate(success: false, message: "failed to cancel trip", launch: nil)
+            return TripUpdate(launchID: id, success: false, message: "failed to cancel trip", launch: nil)
         }
         tripsByEmail[email]?.remove(at: index)
-        return TripUpdate(success: true, message: "trip cancelled", launch: nil)
+        return TripUpdate(launchID: id, success: true, message: "trip cancelled", launch: nil)
     }
 
     /// The user `token` identifies, with their trips.

@@ -51,7 +51,7 @@ public struct HumanPresenter: ResultPresenter {
     }
 
     public func present(_ update: TripUpdate, for action: TripAction) {
-        let subject = update.launch.map { launchSubject($0.launch) } ?? "the launch"
+        let subject = update.launch.map { launchSubject($0.launch) } ?? "launch \(DisplayText.sanitized(update.launchID.rawValue))"
         let headline: String = switch (action, update.success) {
         case (.book, true): style.apply(.green, to: "Booked") + " \(subject)"
         case (.cancel, true): style.apply(.green, to: "Cancelled") + " the trip on \(subject)"

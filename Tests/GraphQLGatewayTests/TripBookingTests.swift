@@ -46,7 +46,7 @@ struct TripBookingTests {
     @Test func withoutCachedDetailsTheUpdateHasNoLaunch() async throws {
         let session = StubHTTPSession([GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: nil)])
         let update = try await GatewayFixture.gateway(session).booking.bookTrip(id)
-        #expect(update == TripUpdate(success: true, message: "trips booked successfully", launch: nil))
+        #expect(update == TripUpdate(launchID: id, success: true, message: "trips booked successfully", launch: nil))
     }
 
     @Test func aRefusedChangeKeepsTheCachedState() async throws {

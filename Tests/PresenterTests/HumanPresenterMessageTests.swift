@@ -37,7 +37,7 @@ struct HumanPresenterMessageTests {
 
     @Test("A booking states the launch, the server's message and the new state")
     func booked() {
-        let update = TripUpdate(success: true, message: "trips booked successfully", launch: PresenterFixtures.details)
+        let update = TripUpdate(launchID: PresenterFixtures.details.id, success: true, message: "trips booked successfully", launch: PresenterFixtures.details)
         presenter.present(update, for: .book)
         #expect(output.lines == ["Booked launch 109 (Starlink-3): trips booked successfully.", "Launch 109 is now booked."])
     }
@@ -46,14 +46,14 @@ struct HumanPresenterMessageTests {
     func cancelled() {
         var details = PresenterFixtures.details
         details.isBooked = false
-        presenter.present(TripUpdate(success: true, message: "Cancelled trip!", launch: details), for: .cancel)
+        presenter.present(TripUpdate(launchID: PresenterFixtures.details.id, success: true, message: "Cancelled trip!", launch: details), for: .cancel)
         #expect(output.lines == ["Cancelled the trip on launch 109 (Starlink-3): Cancelled trip!", "Launch 109 is not booked."])
     }
 
     @Test("A refused booking without a launch or message still reads as a sentence")
     func refused() {
-        presenter.present(TripUpdate(success: false, message: nil, launch: nil), for: .book)
-        #expect(output.lines == ["Could not book the launch."])
+        presenter.present(TripUpdate(launchID: PresenterFixtures.details.id, success: false, message: nil, launch: nil), for: .book)
+        #expect(output.lines == ["Could not book launch 109."])
     }
 
     @Test("Login and logout")

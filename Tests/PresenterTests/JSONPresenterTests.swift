@@ -73,7 +73,7 @@ struct JSONPresenterTests {
 
     @Test("A trip update: success, message and the launch's details")
     func update() throws {
-        presenter.present(TripUpdate(success: true, message: "trips booked successfully", launch: PresenterFixtures.details), for: .book)
+        presenter.present(TripUpdate(launchID: PresenterFixtures.details.id, success: true, message: "trips booked successfully", launch: PresenterFixtures.details), for: .book)
         let document = try document()
         #expect(Set(document.keys) == ["success", "message", "launch"])
         #expect(document["success"] as? Bool == true)
@@ -86,7 +86,7 @@ struct JSONPresenterTests {
 
     @Test("A refused update without message or launch writes nulls")
     func refusedUpdate() throws {
-        presenter.present(TripUpdate(success: false, message: nil, launch: nil), for: .cancel)
+        presenter.present(TripUpdate(launchID: PresenterFixtures.details.id, success: false, message: nil, launch: nil), for: .cancel)
         let document = try document()
         #expect(document["success"] as? Bool == false)
         #expect(document["message"] is NSNull)
