@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway"]
+            dependencies: [
+                "TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway", "InMemoryAdapters",
+            ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(

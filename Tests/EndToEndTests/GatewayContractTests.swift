@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import GraphQLClient
+import GraphQLGateway
+import InMemoryAdapters
+import Ports
+import Testing
+import TestSupport
+
+/// The contract of the server-facing ports (`LaunchRepository`, `TripBookingService`,
+/// `TripRepository`, `Authenticator`), run against every adapter: the in-memory gateway and the
+/// GraphQL gateway talking to the reference server over HTTP.
+@Suite("Gateway contract", .serialized)
+struct GatewayContractTests {
+    /// One adapter under test, with the credential store its requests are authorised from.
+    struct Subject: Sendable {
+        let name: String
+        let launches: any LaunchRepository
+        let booking: any TripBookingService
+        let trips: any TripRepository
+        let authenticator: any Authenticator
+        let credentials: InMemoryCredentialStore
+        /// Keeps the server (if any) alive for the subject's lifetime and stops it afterwards.
+        let teardown: @Sendable () -> Void
+
+        func logIn(_ address: String) async throws {
+            let email = try EmailAddress(address)
+            let token = try #require(try await authenticator.logIn(email: email))
+            try await credentials.save(Credential(email: email, token: token))
+        }
+    }
+
+    enum Adapter: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case inMemory, graphQL
+        var testDescription: String { rawValue }
+
+        func make() throws -> Subject {
+            let credentials = InMemoryCredentialStore()
+            switch self {
+            case .inMemory:
+                let gateway = InMemoryGateway(server: InMemoryTutorialServer(launches: SampleLaunches.make(count: 30)), credentials: credentials)
+                return Subject(name: rawValue, launches: gateway, booking: gateway, trips: gateway, authenticator: gateway,
+                               credentials: credentials, teardown: {})
+            case .graphQL:
+                let folder = try TemporaryDirectory(prefix: "contract")
+                let server = try ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
+                let endpoint = try #require(URL(string: server.endpoint))
+                let cache = NormalizedCache(persistence: .inMemory())
+                let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
+                    endpoint: endpoint, timeout: .seconds(10), cache: cache,
+                    authorization: AuthorizationInterceptor { try await credentials.credential()?.token.rawValue }
+                ))
+                let gateway = GraphQLGateway(client: client, cache: cache)
+                return Subject(name: rawValue, launches: gateway.launches, booking: gateway.booking, trips: gateway.trips,
+                               authenticator: gateway.authenticator, credentials: credentials,
+                               teardown: { server.stop(); folder.remove() })
+            }
+        }
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func pagesAreNewestFirstAndFollowTheirCursor(_ adapter: Adapter) async throws {
+        let subject = try adapter.make()
+        defer { subject.teardown() }
+        let first = try await subject.launches.launchPage(LaunchPageRequest(pageSize: 5))
+        #expect(first.launches.count == 5)
+        #expect(first.hasMore)
+        let second = try await subject.launches.launchPage(LaunchPageRequest(pageSize: 5, after: first.cursor))
+        #expect(Set(first.launches.map(\.id)).isDisjoint(with: second.launches.map(\.id)))
+        let ids = (first.launches + second.launches).map(\.id)
+        #expect(ids == ids.sorted(by: >), "launches are not newest first")
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func anUnknownLaunchIsNil(_ adapter: Adapter) async throws {
+        let subject = try adapter.make()
+        defer { subject.teardown() }
+        #expect(try await subject.launches.launchDetails(id: try LaunchID("98765"), freshness: .fromServer) == nil)
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func bookingShowsInCachedAndFreshDetails(_ adapter: Adapter) async throws {
+        let subject = try adapter.make()
+        defer { subject.teardown() }
+        let id = try LaunchID("3")
+        #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
+        try await subject.logIn("contract@example.com")
+
+        let booked = try await subject.booking.bookTrip(id)
+        #expect(booked.success)
+        #expect(booked.launchID == id)
+        #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == true)
+        #expect(try await subject.launches.launchDetails(id: id, freshness: .fromServer)?.isBooked == true)
+        #expect(try await subject.trips.currentUser()?.trips.map(\.id) == [id])
+
+        let cancelled = try await subject.booking.cancelTrip(id)
+        #expect(cancelled.success)
+        #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
+        #expect(try await subject.launches.launchDetails(id: id, freshness: .fromServer)?.isBooked == false)
+        #expect(try await subject.trips.currentUser()?.trips.isEmpty == true)
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func cancellingATripThatIsNotBookedFails(_ adapter: Adapter) async throws {
+        let subject = try adapter.make()
+        defer { subject.teardown() }
+        try await subject.logIn("contract@example.com")
+        let update = try await subject.booking.cancelTrip(try LaunchID("4"))
+        #expect(!update.success)
+        #expect(update.message == "failed to cancel trip")
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func anonymousRequestsKnowNoUserAndCannotBook(_ adapter: Adapter) async throws {
+        let subject = try adapter.make()
+        defer { subject.teardown() }
+        #expect(try await subject.trips.currentUser() == nil)
+        let error = await #expect(throws: ServiceError.self) { try await subject.booking.bookTrip(try LaunchID("3")) }
+        #expect(error?.kind == .unauthenticated)
+    }
+}
