@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import marshal
 import os
 import platform
 import select
@@ -49,6 +50,79 @@ class Failure(Exception):
 # ----------------------------------------------------------------------------- measuring
 
 
+# The launcher: a minimal Python (-S -E; only built-in modules) that spawns each measured run and
+# reports its wall time and ru_maxrss. ru_maxrss of a process is the largest RSS over its life,
+# and on Linux exec() records the high-water mark of the memory it replaces: spawned straight
+# from this (larger) script, every program would report at least this script's RSS (~20 MiB
+# once urllib and json are loaded). Spawned from the launcher, a program's figure is exact
+# whenever it exceeds the launcher's own (reported as the resolution, ~8 MiB).
+LAUNCHER = r"""
+import os, time, marshal
+def read_exactly(n):
+    data = b""
+    while len(data) < n:
+        chunk = os.read(0, n - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+def reply(value):
+    blob = marshal.dumps(value)
+    os.write(1, len(blob).to_bytes(4, "little") + blob)
+def high_water_kib():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+reply(high_water_kib())
+while True:
+    header = read_exactly(4)
+    if header is None:
+        break
+    argv, env, stdin_path, stderr_path = marshal.loads(read_exactly(int.from_bytes(header, "little")))
+    fds = [os.open(stdin_path, os.O_RDONLY), os.open(os.devnull, os.O_WRONLY),
+           os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)]
+    actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+    start = time.perf_counter_ns()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
+    elapsed = time.perf_counter_ns() - start
+    for fd in fds:
+        os.close(fd)
+    reply((os.waitstatus_to_exitcode(status), elapsed, usage.ru_maxrss, high_water_kib()))
+"""
+
+
+class Launcher:
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, "-S", "-E", "-c", LAUNCHER],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={})
+        self.high_water_kib = self._receive()
+
+    def _receive(self):
+        header = self.process.stdout.read(4)
+        if len(header) != 4:
+            raise Failure("the launcher stopped")
+        return marshal.loads(self.process.stdout.read(int.from_bytes(header, "little")))
+
+    def run(self, argv, env, stdin_path, stderr_path):
+        """Returns (exit status, wall ns, max RSS KiB) of one run."""
+        blob = marshal.dumps((list(argv), dict(env), stdin_path or os.devnull, stderr_path))
+        self.process.stdin.write(len(blob).to_bytes(4, "little") + blob)
+        self.process.stdin.flush()
+        status, elapsed, maxrss, high_water = self._receive()
+        self.high_water_kib = max(self.high_water_kib, high_water)
+        return status, elapsed, maxrss
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+SPAWNER = None  # the Launcher, set in main()
+
+
 class Contender:
     """One program under test: its argv, environment, optional stdin file, and its samples."""
 
@@ -65,22 +139,17 @@ class Contender:
     def run_once(self, workdir, record=True):
         """Runs the program once; returns its exit status. Output goes to /dev/null, stderr to a file."""
         err_path = os.path.join(workdir, "stderr.txt")
-        with open(err_path, "wb") as err, open(self.stdin_path or os.devnull, "rb") as stdin:
-            start = time.perf_counter_ns()
-            process = subprocess.Popen(self.argv, env=self.env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=err)
-            _, status, usage = os.wait4(process.pid, 0)
-            elapsed = time.perf_counter_ns() - start
-            process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
+        status, elapsed, maxrss = SPAWNER.run(self.argv, self.env, self.stdin_path, err_path)
+        if status != 0:
             self.failures += 1
             if self.first_error is None:
                 with open(err_path, "rb") as err:
                     text = err.read().decode("utf-8", "replace").strip().splitlines()
-                self.first_error = f"exit {process.returncode}: {text[0][:200] if text else '(no message)'}"
+                self.first_error = f"exit {status}: {text[0][:200] if text else '(no message)'}"
         elif record:
             self.wall_ms.append(elapsed / 1e6)
-            self.rss_kib.append(usage.ru_maxrss)
-        return process.returncode
+            self.rss_kib.append(maxrss)
+        return status
 
     def median_ms(self):
         return statistics.median(self.wall_ms) if self.wall_ms else float("nan")
@@ -267,6 +336,8 @@ def main():
             documents = rendered
 
     info = machine()
+    global SPAWNER
+    SPAWNER = Launcher()
     workdir = tempfile.mkdtemp(prefix="rocket-reserver-bench.")
     server = None
     output = []
@@ -434,10 +505,12 @@ def main():
         if server is not None:
             stop_server(server)
         shutil.rmtree(workdir, ignore_errors=True)
+        SPAWNER.close()
 
     info["loadavg_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     heading = (f"Machine: {info['nproc']} CPUs ({info['cpu']}), {info['kernel']}; load average {info['loadavg_start']} "
-               f"at start, {info['loadavg_end']} at end. Wall = median of the runs; RSS = ru_maxrss of the process (KiB → MiB).")
+               f"at start, {info['loadavg_end']} at end. Wall: median and p90 of the runs. RSS: ru_maxrss of the process, "
+               f"spawned from a launcher of {SPAWNER.high_water_kib / 1024:.1f} MiB (smaller values cannot be resolved).")
     print(heading + "\n")
     print("\n".join(output))
     if args.json_out:

@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// The server is unreachable, closed the connection without answering, or timed out (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// An internal error the tool does not know how to classify: a bug (`EX_SOFTWARE`).
+    case internalError = 70
     /// Local state could not be written (`EX_CANTCREAT`).
     case cannotWrite = 73
     /// The answer was not understood (`EX_PROTOCOL`).

@@ -31,7 +31,7 @@ struct Failure: Equatable {
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:
-            self.init(.protocolError, "Something unexpected went wrong: \(type(of: error)).")
+            self.init(.internalError, "Something unexpected went wrong (\(type(of: error))); please report it.")
         }
     }
 
