@@ -85,7 +85,14 @@ while True:
            os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)]
     actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
     start = time.perf_counter_ns()
-    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+    try:
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+    except OSError as error:
+        os.write(fds[2], ("cannot run " + argv[0] + ": " + str(error) + "\n").encode())
+        for fd in fds:
+            os.close(fd)
+        reply((127, 0, 0, high_water_kib()))
+        continue
     _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter_ns() - start
     for fd in fds:
