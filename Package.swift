@@ -58,8 +58,13 @@ let package = Package(
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient"]),
-        .testTarget(name: "GraphQLGatewayTests", dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway"]),
+        /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
+        .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles"]),
+        .testTarget(
+            name: "GraphQLGatewayTests",
+            dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"]
+        ),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */

@@ -1,4 +1,5 @@
 import GraphQLClient
+import GraphQLTestDoubles
 import Testing
 
 struct CachePolicyTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLTestDoubles
 import Testing
 
 /// Each way an answer can go wrong maps to its typed error.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GraphQLClient
+import GraphQLTestDoubles
 import Testing
 
 struct InterceptorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLTestDoubles
 import Testing
 
 struct RetryAndCancellationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLTestDoubles
 
 /// Builders shared by the client tests.
 enum TestSupport {

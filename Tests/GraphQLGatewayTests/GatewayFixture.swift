@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLTestDoubles
 import GraphQLGateway
 
 /// A gateway over a stubbed session, and tutorial-shaped answers.

@@ -1,5 +1,6 @@
 import Domain
 import GraphQLClient
+import GraphQLTestDoubles
 import GraphQLGateway
 import Ports
 import Testing

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GraphQLClient
+import GraphQLTestDoubles
 import GraphQLGateway
 import Ports
 import Testing

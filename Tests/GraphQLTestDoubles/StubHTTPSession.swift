@@ -7,8 +7,8 @@ import Synchronization
 
 /// A scripted HTTP session: answers each request with the next reply (the last one repeats)
 /// and records every request it saw.
-final class StubHTTPSession: HTTPSession {
-    enum Reply: Sendable {
+public final class StubHTTPSession: HTTPSession {
+    public enum Reply: Sendable {
         /// An HTTP answer.
         case http(status: Int, body: Data)
         /// A URL loading failure, as `URLSession` reports it.
@@ -20,25 +20,25 @@ final class StubHTTPSession: HTTPSession {
     private let state: Mutex<(replies: [Reply], requests: [URLRequest])>
     private let hangs = AsyncStream<Void>.makeStream()
 
-    init(_ replies: [Reply]) {
+    public init(_ replies: [Reply]) {
         state = Mutex((replies, []))
     }
 
     /// A JSON (or any text) answer.
-    static func json(_ text: String, status: Int = 200) -> Reply {
+    public static func json(_ text: String, status: Int = 200) -> Reply {
         .http(status: status, body: Data(text.utf8))
     }
 
-    var requests: [URLRequest] { state.withLock { $0.requests } }
-    var requestCount: Int { state.withLock { $0.requests.count } }
+    public var requests: [URLRequest] { state.withLock { $0.requests } }
+    public var requestCount: Int { state.withLock { $0.requests.count } }
 
     /// Waits until a request reached a ``Reply/hang`` reply.
-    func waitForHang() async {
+    public func waitForHang() async {
         var iterator = hangs.stream.makeAsyncIterator()
         _ = await iterator.next()
     }
 
-    func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let reply = state.withLock { state -> Reply? in
             state.requests.append(request)
             return state.replies.count > 1 ? state.replies.removeFirst() : state.replies.first
@@ -46,7 +46,9 @@ final class StubHTTPSession: HTTPSession {
         switch reply {
         case .http(let status, let body)?:
             let url = request.url ?? URL(fileURLWithPath: "/")
-            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])!
+            guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:]) else {
+                throw URLError(.badServerResponse)
+            }
             return (body, response)
         case .failure(let code)?:
             throw URLError(code)
