@@ -11,9 +11,12 @@ public enum GraphQLInterceptors {
     /// ``NetworkFetchInterceptor``.
     ///
     /// Insert interceptors elsewhere by editing the returned array before creating the client.
+    ///
+    /// Without a `session`, an ephemeral `URLSession` is created on the first request that
+    /// reaches the network, so answers from the cache never pay for one.
     public static func standard(
         endpoint: URL,
-        session: any HTTPSession = URLSession(configuration: .ephemeral),
+        session: any HTTPSession = LazyURLSession(),
         timeout: Duration = .seconds(30),
         cache: NormalizedCache,
         authorization: AuthorizationInterceptor? = nil,
