@@ -12,7 +12,7 @@ import StdoutPresenters
 let standardOutput = StandardOutput()
 let standardError = StandardError()
 let environment = CLIEnvironment(
-    variables: ProcessInfo.processInfo.environment,
+    variables: ProcessEnvironment.current(),
     standardOutput: standardOutput,
     standardError: standardError,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1,
