@@ -10,8 +10,8 @@ import Foundation
 /// `ProcessInfo.processInfo.environment` does, except that Foundation looks for the first `=`
 /// character by grapheme, so it would not split `A=` followed by a combining mark; names cannot
 /// hold `=`, so only such pathological values differ. Foundation's version first copies every
-/// entry with `strdup` and splits by `Character`, which made it about a tenth of the
-/// instructions of a whole CLI run answered from the cache.
+/// entry with `strdup` and splits by `Character`; with 38 variables this saves about 0.4M of
+/// the 20.8M instructions of a CLI run answered from the cache (2 %).
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         #if os(Linux)
