@@ -9,7 +9,7 @@ os.wait4 (KiB on Linux; for a shell driver it is the largest of the shell and it
 
 Numbers are printed, never asserted. Standard library only; builds nothing (Scripts/bench does).
 
-    bench.py --client BIN --server BIN [--bench BIN] [--gql-cli BIN] [--runs 30] [--markdown]
+    bench.py --client [NAME=]BIN [--client ...] --server BIN [--bench BIN] [--gql-cli BIN] [--runs 30] [--markdown]
 """
 
 from __future__ import annotations
@@ -317,14 +317,14 @@ def verdict(ok):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--client", required=True, help="the release rocket-reserver binary")
+    parser.add_argument("--client", required=True, action="append", metavar="[NAME=]BIN",
+                        help="a release rocket-reserver binary; repeat to compare builds side by side")
     parser.add_argument("--server", required=True, help="the release rocket-reserver-server binary")
     parser.add_argument("--bench", help="rocket-reserver-bench, to check the query texts against the client's")
     parser.add_argument("--gql-cli", help="gql-cli from the private venv (its column is skipped without it)")
     parser.add_argument("--gql-note", default="", help="why gql-cli is missing, printed when it is")
     parser.add_argument("--curl", default=shutil.which("curl"), help="curl (default: from PATH)")
     parser.add_argument("--runs", type=int, default=30, help="repetitions per contender (default 30)")
-    parser.add_argument("--gql-runs", type=int, help="repetitions for gql-cli (default: --runs)")
     parser.add_argument("--rss-runs", type=int, help="repetitions of the per-command memory walk (default: runs/3, at least 5)")
     parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands"], help="run only these")
     parser.add_argument("--markdown", action="store_true", help="emit Markdown tables (for Docs/Performance.md)")
@@ -353,7 +353,11 @@ def main():
         server, endpoint = start_server(args.server, workdir)
         home = os.path.join(workdir, "home")
         env = client_env(endpoint, home)
-        client = args.client
+        clients = []
+        for index, spec in enumerate(args.client):
+            name, _, binary = spec.partition("=") if "=" in spec else (f"build {index + 1}", "", spec)
+            clients.append((name, binary))
+        client = clients[0][1]
 
         # Log in (the CLI stores its token) and fetch the same user's token for curl and gql-cli.
         run_checked([client, "login", EMAIL], env, "rocket-reserver login")
@@ -392,122 +396,98 @@ def main():
             body = subprocess.run(curl_details, env=curl_env, stdout=subprocess.PIPE, check=True).stdout
             assert json.loads(body)["data"]["launch"]["id"] == LAUNCH_ID, "curl got no launch"
 
+        def run_benchmark(key, title, client_args, target_text, target_ratio, extra=(), warm=None, note_lines=()):
+            """Interleaves every build of the client with curl (and `extra` contenders)."""
+            if warm:
+                for _, binary in clients:
+                    run_checked([binary] + warm, env, "warming")
+            ours = [Contender(f"rocket-reserver {' '.join(client_args)} [{name}]", [binary] + client_args, env) for name, binary in clients]
+            base = extra[0] if extra else None
+            others = list(extra)
+            interleave(ours + others, args.runs, workdir)
+            rows, notes = [], list(note_lines)
+            for x in ours:
+                ratio = x.median_ms() / base.median_ms() if base else float("nan")
+                rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()), f"{ratio:.2f}×",
+                             target_text, verdict(ratio <= target_ratio) if target_ratio else ""])
+            for x in others:
+                ratio = x.median_ms() / base.median_ms() if base else float("nan")
+                rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()), f"{ratio:.2f}×", "", ""])
+            notes += failure_notes(ours + others)
+            output.append(render(f"{title} ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
+            samples[key] = dump(ours + others)
+            return ours, others
+
         # 1. details from the cache vs a curl POST.
         if "cached" in only:
-            run_checked([client, "details", LAUNCH_ID, "--force-reload"], env, "warming the cache")
-            a = Contender("rocket-reserver details (cache hit)", [client, "details", LAUNCH_ID], env)
-            contenders = [a]
-            b = None
-            if curl_details:
-                b = Contender("curl POST LaunchDetails", curl_details, curl_env)
-                contenders.append(b)
-            interleave(contenders, args.runs, workdir)
-            rows, notes = [], []
-            ratio = a.median_ms() / b.median_ms() if b else float("nan")
-            rows.append([a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()),
-                         f"{ratio:.2f}×", "≤ 0.80× curl", verdict(ratio <= 0.8)])
-            if b:
-                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
-            notes += failure_notes(contenders)
-            output.append(render(f"1. details {LAUNCH_ID} from the cache vs curl ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
-            samples["cached"] = dump(contenders)
+            extra = [Contender("curl POST LaunchDetails", curl_details, curl_env)] if curl_details else []
+            run_benchmark("cached", f"1. details {LAUNCH_ID} from the cache vs curl", ["details", LAUNCH_ID],
+                          "≤ 0.80× curl", 0.8, extra, warm=["details", LAUNCH_ID, "--force-reload"])
 
         # 2. details --force-reload vs curl vs gql-cli.
         if "reload" in only:
-            a = Contender("rocket-reserver details --force-reload", [client, "details", LAUNCH_ID, "--force-reload"], env)
-            contenders = [a]
-            b = c = None
-            if curl_details:
-                b = Contender("curl POST LaunchDetails", curl_details, curl_env)
-                contenders.append(b)
+            extra = [Contender("curl POST LaunchDetails", curl_details, curl_env)] if curl_details else []
+            notes = []
+            gql = None
             if gql_cmd:
-                c = Contender("gql-cli (gql[aiohttp]) LaunchDetails", gql_cmd, gql_env, stdin_path=details_query)
-                if c.run_once(workdir, record=False) != 0:
-                    output.append(f"note: gql-cli failed ({c.first_error}); its column is skipped\n")
-                    c = None
+                gql = Contender("gql-cli (gql[aiohttp]) LaunchDetails", gql_cmd, gql_env, stdin_path=details_query)
+                if gql.run_once(workdir, record=False) != 0:
+                    notes.append(f"gql-cli column skipped: it failed ({gql.first_error})")
+                    gql = None
                 else:
-                    contenders.append(c)
-            gql_runs = args.gql_runs or args.runs
-            # gql-cli is slow; when it runs fewer times it joins the first gql_runs rounds.
-            for _ in range(2):
-                for x in contenders:
-                    x.run_once(workdir, record=False)
-            for x in contenders:
-                x.failures, x.first_error = 0, None
-            for i in range(args.runs):
-                for x in contenders:
-                    if x is c and i >= gql_runs:
-                        continue
-                    x.run_once(workdir)
-            rows, notes = [], []
-            ratio = a.median_ms() / b.median_ms() if b else float("nan")
-            rows.append([a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()),
-                         f"{ratio:.2f}×", "≤ 1.50× curl", verdict(ratio <= 1.5)])
-            if b:
-                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
-            if c:
-                speedup = c.median_ms() / a.median_ms()
-                rows.append([c.name, fmt_ms(c.median_ms()), fmt_ms(c.p90_ms()), fmt_mib(c.median_rss_mib()),
-                             f"{c.median_ms() / b.median_ms():.2f}×" if b else "-",
-                             "rocket-reserver ≥ 10× faster", f"{verdict(speedup >= 10)} ({speedup:.1f}×)"])
+                    extra.append(gql)
             else:
                 notes.append(f"gql-cli column skipped: {args.gql_note or 'gql-cli is not available'}")
-            notes += failure_notes(contenders)
-            output.append(render(f"2. details {LAUNCH_ID} --force-reload vs curl vs gql-cli ({args.runs} runs each"
-                                 + (f", gql-cli {min(gql_runs, args.runs)}" if c and gql_runs < args.runs else "") + ", interleaved)",
-                                 header, rows, notes, args.markdown))
-            samples["reload"] = dump(contenders)
+            ours, _ = run_benchmark("reload", f"2. details {LAUNCH_ID} --force-reload vs curl vs gql-cli",
+                                    ["details", LAUNCH_ID, "--force-reload"], "≤ 1.50× curl", 1.5, extra, note_lines=notes)
+            if gql and gql.wall_ms:
+                for x in ours:
+                    speedup = gql.median_ms() / x.median_ms()
+                    output[-1] = output[-1].rstrip("\n") + ("\n- " if args.markdown else "\n  * ") + (
+                        f"gql-cli ÷ {x.name}: {speedup:.1f}× (target ≥ 10×: {verdict(speedup >= 10)})") + "\n"
 
         # 3. launches --all vs the same pages with curl.
         if "launches" in only:
-            a = Contender("rocket-reserver launches --all", [client, "launches", "--all"], env)
-            contenders = [a]
-            b = None
-            pages_note = ""
+            extra, notes = [], []
             if args.curl:
                 driver = [os.path.join(HERE, "curl-pages.sh"), args.curl, endpoint, header_file, list_query]
                 check = subprocess.run(driver, env=dict(curl_env, COUNT_PAGES="1"), stdout=subprocess.PIPE, check=True)
-                pages_note = f"the curl driver followed the cursor through {check.stdout.decode().strip()} pages"
-                b = Contender("bash driver: curl × pages", driver, curl_env)
-                contenders.append(b)
-            interleave(contenders, args.runs, workdir)
-            ratio = a.median_ms() / b.median_ms() if b else float("nan")
-            rows = [[a.name, fmt_ms(a.median_ms()), fmt_ms(a.p90_ms()), fmt_mib(a.median_rss_mib()), f"{ratio:.2f}×", "(none given)", ""]]
-            if b:
-                rows.append([b.name, fmt_ms(b.median_ms()), fmt_ms(b.p90_ms()), fmt_mib(b.median_rss_mib()), "1.00×", "", ""])
-            notes = ([pages_note] if pages_note else []) + failure_notes(contenders)
-            output.append(render(f"3. launches --all vs curl following the cursor ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
-            samples["launches"] = dump(contenders)
+                notes.append(f"the curl driver (bash, curl once a page) followed the cursor through {check.stdout.decode().strip()} pages")
+                extra.append(Contender("bash driver: curl × pages", driver, curl_env))
+            run_benchmark("launches", "3. launches --all vs curl following the cursor", ["launches", "--all"],
+                          "(none given)", None, extra, note_lines=notes)
 
         # 6. Peak memory (and wall time) of every command, walking the tutorial's flow.
         if "commands" in only:
             book_id = "107"
             steps = [
-                ("logout", [client, "logout"]),
-                ("login", [client, "login", EMAIL]),
-                ("launches", [client, "launches"]),
-                ("details --force-reload", [client, "details", book_id, "--force-reload"]),
-                ("details (cached)", [client, "details", book_id]),
-                ("book", [client, "book", book_id]),
-                ("cancel", [client, "cancel", book_id]),
-                ("trips", [client, "trips"]),
+                ("logout", ["logout"]),
+                ("login", ["login", EMAIL]),
+                ("launches", ["launches"]),
+                ("details --force-reload", ["details", book_id, "--force-reload"]),
+                ("details (cached)", ["details", book_id]),
+                ("book", ["book", book_id]),
+                ("cancel", ["cancel", book_id]),
+                ("trips", ["trips"]),
             ]
-            contenders = [Contender(name, argv, env) for name, argv in steps]
+            walks = {name: [Contender(step, [binary] + argv, env) for step, argv in steps] for name, binary in clients}
             for _ in range(rss_runs + 1):
-                for x in contenders:
-                    x.run_once(workdir)
-            for x in contenders:  # drop the first (warm-up) walk
-                x.wall_ms, x.rss_kib = x.wall_ms[1:], x.rss_kib[1:]
-            rows = []
-            worst = 0.0
-            for x in contenders:
-                worst = max(worst, x.max_rss_mib())
-                rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()),
-                             fmt_mib(x.max_rss_mib()), "≤ 25 MiB", verdict(x.max_rss_mib() <= 25)])
-            notes = [f"largest max RSS of any command: {worst:.1f} MiB"] + failure_notes(contenders)
+                for name, _ in clients:
+                    for x in walks[name]:
+                        x.run_once(workdir)
+            rows, notes = [], []
+            for name, _ in clients:
+                worst = 0.0
+                for x in walks[name]:
+                    x.wall_ms, x.rss_kib = x.wall_ms[1:], x.rss_kib[1:]  # drop the first (warm-up) walk
+                    worst = max(worst, x.max_rss_mib())
+                    rows.append([f"{x.name} [{name}]", fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()),
+                                 fmt_mib(x.max_rss_mib()), "≤ 25 MiB", verdict(x.max_rss_mib() <= 25)])
+                notes.append(f"[{name}] largest max RSS of any command: {worst:.1f} MiB")
+                notes += failure_notes(walks[name])
             output.append(render(f"6. Peak memory of each CLI command ({rss_runs} walks: logout, login, launches, details ×2, book, cancel, trips)",
                                  ["command", "median wall", "p90 wall", "median max RSS", "max max RSS", "target", ""], rows, notes, args.markdown))
-            samples["commands"] = dump(contenders)
+            samples["commands"] = {name: dump(walks[name]) for name, _ in clients}
     finally:
         if server is not None:
             stop_server(server)
