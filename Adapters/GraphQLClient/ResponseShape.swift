@@ -7,7 +7,24 @@ enum ResponseShape {
     /// A description of the first problem found (for example `launch.site is missing`), or
     /// `nil` when the data matches the selections.
     static func problem(in data: [String: JSONValue], selections: [GraphQLField]) -> String? {
-        problem(in: data, selections: selections, path: "")
+        // Check without building paths first: describing the problem is for the rare failure.
+        matches(data, selections: selections) ? nil : problem(in: data, selections: selections, path: "")
+    }
+
+    private static func matches(_ object: [String: JSONValue], selections: [GraphQLField]) -> Bool {
+        for field in selections {
+            guard let value = object[field.responseKey], matches(value, field: field) else { return false }
+        }
+        return true
+    }
+
+    private static func matches(_ value: JSONValue, field: GraphQLField) -> Bool {
+        switch value {
+        case .null: true
+        case .array(let elements): elements.allSatisfy { matches($0, field: field) }
+        case .object(let object): !field.selections.isEmpty && matches(object, selections: field.selections)
+        default: field.selections.isEmpty
+        }
     }
 
     private static func problem(in object: [String: JSONValue], selections: [GraphQLField], path: String) -> String? {
