@@ -12,6 +12,8 @@ struct ConcurrencyBenchmark {
     let runs: Int
     let sizes: [Int]
     let headlineSize: Int
+    /// `client` or `urlsession`: run only that contender once, with the last size.
+    var profile: String? = nil
 
     /// Launch ids the reference server knows ("1"…"110").
     static let launchIDs = 110
@@ -26,8 +28,8 @@ struct ConcurrencyBenchmark {
         let session = URLSession(configuration: .ephemeral)
         let failures = FailureLog()
 
-        func viaClient(_ n: Int) async -> Double {
-            await timed {
+        func viaClient(_ n: Int) async -> Batch {
+            await measured {
                 await withTaskGroup(of: Void.self) { group in
                     for index in 0..<n {
                         group.addTask {
@@ -43,13 +45,13 @@ struct ConcurrencyBenchmark {
                         }
                     }
                 }
-            }.seconds
+            }
         }
 
         let document = BenchOperations.launchDetails.document
         let endpoint = self.endpoint
-        func viaURLSession(_ n: Int) async -> Double {
-            await timed {
+        func viaURLSession(_ n: Int) async -> Batch {
+            await measured {
                 await withTaskGroup(of: Void.self) { group in
                     for index in 0..<n {
                         group.addTask {
@@ -73,7 +75,7 @@ struct ConcurrencyBenchmark {
                         }
                     }
                 }
-            }.seconds
+            }
         }
 
         // Warm up both: connections, the server's parsed-document cache, the client's cache records.
@@ -81,36 +83,56 @@ struct ConcurrencyBenchmark {
         _ = await viaURLSession(Self.launchIDs)
         guard failures.count == 0 else { throw BenchError("warm-up failed: \(failures.first ?? "")") }
 
+        if let profile {
+            // One contender only, for a profiler (callgrind, perf, time) to look at.
+            let n = sizes.last ?? 1_000
+            let batch = profile == "client" ? await viaClient(n) : await viaURLSession(n)
+            var table = Table(title: "Profile run: \(n) queries through \(profile)", header: ["N", "seconds", "CPU seconds", "failures"])
+            table.rows.append([String(n), format(batch.wall, 3), format(batch.cpu, 3), String(failures.count)])
+            return [table]
+        }
+
         var table = Table(
             title: "In-process: N LaunchDetails queries at once, one GraphQLClient vs bare URLSession (loopback reference server)",
-            header: ["N", "runs", "client median", "client p90", "URLSession median", "URLSession p90", "client q/s", "URLSession q/s", "throughput ratio", "client µs/query", "failures"]
+            header: [
+                "N", "runs", "client median", "client p90", "URLSession median", "URLSession p90", "client q/s", "URLSession q/s",
+                "throughput ratio", "client CPU µs/query", "URLSession CPU µs/query", "failures",
+            ]
         )
         var perQuery: [(Int, Double)] = []
         var headline: Double = .nan
+        var cpuNote = ""
         for n in sizes {
             let repetitions = n >= 10_000 ? max(3, runs / 5) : runs
-            var clientTimes = Samples(), bareTimes = Samples()
+            var clientTimes = Samples(), bareTimes = Samples(), clientCPU = Samples(), bareCPU = Samples()
             let failedBefore = failures.count
             for repetition in 0..<repetitions {
                 // Alternate which goes first, so neither always runs on a freshly idle server.
-                if repetition.isMultiple(of: 2) {
-                    clientTimes.add(await viaClient(n)); bareTimes.add(await viaURLSession(n))
-                } else {
-                    bareTimes.add(await viaURLSession(n)); clientTimes.add(await viaClient(n))
+                let order = repetition.isMultiple(of: 2) ? [true, false] : [false, true]
+                for isClient in order {
+                    let batch = isClient ? await viaClient(n) : await viaURLSession(n)
+                    if isClient { clientTimes.add(batch.wall); clientCPU.add(batch.cpu) } else { bareTimes.add(batch.wall); bareCPU.add(batch.cpu) }
                 }
             }
             let clientRate = Double(n) / clientTimes.median, bareRate = Double(n) / bareTimes.median
             let ratio = clientRate / bareRate
-            if n == headlineSize { headline = ratio }
+            if n == headlineSize {
+                headline = ratio
+                cpuNote = "CPU of this process per query at N = \(formatCount(Double(n))) (the server is another process): client "
+                    + "\(format(clientCPU.median / Double(n) * 1e6, 1)) µs, URLSession \(format(bareCPU.median / Double(n) * 1e6, 1)) µs "
+                    + "(the client's own work: \(format((clientCPU.median - bareCPU.median) / Double(n) * 1e6, 1)) µs a query)"
+            }
             perQuery.append((n, clientTimes.median / Double(n)))
             table.rows.append([
                 formatCount(Double(n)), String(repetitions),
                 formatSeconds(clientTimes.median), formatSeconds(clientTimes.p90),
                 formatSeconds(bareTimes.median), formatSeconds(bareTimes.p90),
                 formatCount(clientRate), formatCount(bareRate), format(ratio, 2) + "×",
-                format(clientTimes.median / Double(n) * 1e6, 1), String(failures.count - failedBefore),
+                format(clientCPU.median / Double(n) * 1e6, 1), format(bareCPU.median / Double(n) * 1e6, 1),
+                String(failures.count - failedBefore),
             ])
         }
+        if !cpuNote.isEmpty { table.notes.append(cpuNote) }
         table.notes.append("throughput ratio = client q/s ÷ URLSession q/s (target ≥ 0.9× at N = \(formatCount(Double(headlineSize))), 0 failures): \(format(headline, 2))×")
         if let reference = perQuery.first(where: { $0.0 == headlineSize })?.1 {
             let growth = perQuery.map { "N=\(formatCount(Double($0.0))): \(format($0.1 / reference, 2))" }.joined(separator: ", ")
@@ -120,6 +142,29 @@ struct ConcurrencyBenchmark {
         table.notes.append("both sides use URLSession(configuration: .ephemeral); the client also parses each answer and normalizes it into its (in-memory) cache")
         return [table]
     }
+}
+
+/// The wall time of a batch, and the CPU time (user + system, all threads) this process spent on it.
+struct Batch {
+    let wall: Double
+    let cpu: Double
+}
+
+func measured(_ body: () async -> Void) async -> Batch {
+    let cpuBefore = processCPUSeconds()
+    let (wall, _) = await timed(body)
+    return Batch(wall: wall, cpu: processCPUSeconds() - cpuBefore)
+}
+
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Counts failures from many tasks.

@@ -12,11 +12,13 @@ struct Options {
     var only: String?
     var sizes = [10, 1_000, 10_000]
     var printDocuments = false
+    var profile: String?
 
     static let usage = """
         usage: rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--sizes 10,1000,10000] [--only cache|concurrency] [--markdown]
                rocket-reserver-bench --print-documents
           --endpoint URL      the reference server (needed for the concurrency benchmark; skipped without it)
+          --profile client|urlsession   after warming up, run only that contender once with the last --sizes (for a profiler)
           --print-documents   print the LaunchDetails and LaunchList query texts as JSON (for Benchmarks/bench.py)
         """
 
@@ -35,6 +37,7 @@ struct Options {
                 options.sizes = sizes
             case "--only": guard let value = iterator.next(), ["cache", "concurrency"].contains(value) else { return nil }; options.only = value
             case "--markdown": options.markdown = true
+            case "--profile": guard let value = iterator.next(), ["client", "urlsession"].contains(value) else { return nil }; options.profile = value
             case "--print-documents": options.printDocuments = true
             default: return nil
             }
@@ -68,7 +71,7 @@ do {
     if options.only != "cache" {
         if let endpoint = options.endpoint {
             let headline = options.sizes.contains(1_000) ? 1_000 : options.sizes[options.sizes.count / 2]
-            emit(try await ConcurrencyBenchmark(endpoint: endpoint, runs: options.runs, sizes: options.sizes, headlineSize: headline).run())
+            emit(try await ConcurrencyBenchmark(endpoint: endpoint, runs: options.runs, sizes: options.sizes, headlineSize: headline, profile: options.profile).run())
         } else {
             print("(concurrency benchmark skipped: no --endpoint)\n")
         }
