@@ -28,7 +28,8 @@ enum EndpointPolicy {
 
     /// Whether the host is `localhost`, in 127.0.0.0/8, or `::1`.
     static func isLoopback(_ rawHost: String) -> Bool {
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        var host = Substring(rawHost.lowercased())
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
         if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else { return false }
