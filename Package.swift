@@ -52,7 +52,7 @@ let package = Package(
         // MARK: Benchmarks
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
-        .executableTarget(name: "rocket-reserver-bench", dependencies: ["GraphQLClient"], path: "Benchmarks/InProcess"),
+        .executableTarget(name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLGateway"], path: "Benchmarks/InProcess"),
 
         // MARK: Tests
 

@@ -1,9 +1,9 @@
 import GraphQLClient
 
 /// The tutorial app's operations, declared once (their query text is rendered once per process).
-enum TutorialOperations {
+public enum TutorialOperations {
     /// A page of launches: `launches(pageSize:, after:)`.
-    static let launchList = GraphQLOperation(
+    public static let launchList = GraphQLOperation(
         .query,
         name: "LaunchList",
         variables: ["pageSize": "Int", "cursor": "String"],
@@ -16,7 +16,7 @@ enum TutorialOperations {
     )
 
     /// One launch with its rocket and whether the user booked it.
-    static let launchDetails = GraphQLOperation(
+    public static let launchDetails = GraphQLOperation(
         .query,
         name: "LaunchDetails",
         variables: ["launchId": "ID!"],
@@ -31,21 +31,21 @@ enum TutorialOperations {
     )
 
     /// Exchanges an email for a token (never cached).
-    static let login = GraphQLOperation(
+    public static let login = GraphQLOperation(
         .mutation,
         name: "Login",
         variables: ["email": "String!"],
         selections: [GraphQLField("login", arguments: ["email": .variable("email")], ["token"])]
     )
 
-    static let bookTrip = GraphQLOperation(
+    public static let bookTrip = GraphQLOperation(
         .mutation,
         name: "BookTrip",
         variables: ["id": "ID!"],
         selections: [GraphQLField("bookTrips", arguments: ["launchIds": .list([.variable("id")])], tripUpdate)]
     )
 
-    static let cancelTrip = GraphQLOperation(
+    public static let cancelTrip = GraphQLOperation(
         .mutation,
         name: "CancelTrip",
         variables: ["launchId": "ID!"],
@@ -53,7 +53,7 @@ enum TutorialOperations {
     )
 
     /// The signed-in user and their trips.
-    static let myTrips = GraphQLOperation(
+    public static let myTrips = GraphQLOperation(
         .query,
         name: "MyTrips",
         selections: [GraphQLField("me", ["email", GraphQLField("trips", listLaunch(patchSize: "SMALL"))])]

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GraphQLClient
+import GraphQLGateway
 
 /// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
 /// interceptor chain, network-only so every query reaches the server, answers parsed and
@@ -36,7 +37,7 @@ struct ConcurrencyBenchmark {
                             let id = String(index % Self.launchIDs + 1)
                             do {
                                 let result = try await client.fetch(
-                                    BenchOperations.launchDetails, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
+                                    TutorialOperations.launchDetails, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
                                 )
                                 if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
                             } catch {
@@ -48,7 +49,7 @@ struct ConcurrencyBenchmark {
             }
         }
 
-        let document = BenchOperations.launchDetails.document
+        let document = TutorialOperations.launchDetails.document
         let endpoint = self.endpoint
         func viaURLSession(_ n: Int) async -> Batch {
             await measured {

@@ -3,6 +3,7 @@
 //   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency]
 import Foundation
 import GraphQLClient
+import GraphQLGateway
 
 struct Options {
     var endpoint: URL?
@@ -53,8 +54,8 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
 
 if options.printDocuments {
     let documents: JSONValue = [
-        "LaunchDetails": .string(BenchOperations.launchDetails.document),
-        "LaunchList": .string(BenchOperations.launchList.document),
+        "LaunchDetails": .string(TutorialOperations.launchDetails.document),
+        "LaunchList": .string(TutorialOperations.launchList.document),
     ]
     print(JSONWriter.string(documents))
     exit(0)
