@@ -36,19 +36,19 @@ struct ParallelCLITests {
             serverFolder.remove()
         }
 
-        func environment(timeout: String = "20") -> [String: String] {
+        func environment(timeout: String = "60") -> [String: String] {
             ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["ROCKET_RESERVER_TIMEOUT": timeout])
         }
 
-        func run(_ arguments: [String], timeout: String = "20") throws -> ProcessResult {
-            try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment(timeout: timeout), deadline: 60)
+        func run(_ arguments: [String], timeout: String = "60") throws -> ProcessResult {
+            try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment(timeout: timeout), deadline: 180)
         }
 
         /// Runs every command at once, each in its own process, and returns their results in order.
         ///
         /// One thread per command blocks on its process; the threads wait at a gate until all
         /// of them exist, so the processes start together rather than one after another.
-        func runConcurrently(_ commands: [[String]], timeout: String = "20") -> [Result<ProcessResult, any Error>] {
+        func runConcurrently(_ commands: [[String]], timeout: String = "60") -> [Result<ProcessResult, any Error>] {
             let environment = environment(timeout: timeout)
             let results = Results()
             let gate = DispatchGroup()
@@ -58,7 +58,7 @@ struct ParallelCLITests {
                 finished.enter()
                 let thread = Thread {
                     gate.wait()
-                    let result = Result { try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 60) }
+                    let result = Result { try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 180) }
                     results.store.withLock { $0[index] = result }
                     finished.leave()
                 }
@@ -93,7 +93,7 @@ struct ParallelCLITests {
 
     /// Runs a phase's commands at once and checks each one's exit status; returns what they printed.
     @discardableResult
-    func phase(_ name: String, _ session: Session, _ commands: [Command], timeout: String = "20") throws -> [ProcessResult] {
+    func phase(_ name: String, _ session: Session, _ commands: [Command], timeout: String = "60") throws -> [ProcessResult] {
         let outcomes = session.runConcurrently(commands.map(\.arguments), timeout: timeout)
         var results: [ProcessResult] = []
         for (command, outcome) in zip(commands, outcomes) {
