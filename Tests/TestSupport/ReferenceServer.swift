@@ -11,11 +11,12 @@ public final class ReferenceServer: @unchecked Sendable {
     private let process: Process
     private let lock = NSLock()
 
-    /// Starts the server with its state in `stateFile` and waits for its `listening on` line.
-    public init(stateFile: URL, startupDeadline: TimeInterval = 60) throws {
+    /// Starts the server, with its state in `stateFile` when given (else in memory only: no
+    /// fsync per mutation), and waits for its `listening on` line.
+    public init(stateFile: URL? = nil, startupDeadline: TimeInterval = 60) throws {
         let process = Process()
         process.executableURL = BuiltProducts.server
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--state", stateFile.path]
+        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + (stateFile.map { ["--state", $0.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
