@@ -33,6 +33,29 @@ struct StatePersistenceTests {
         #expect(JSONPath.string(carl.json, "data", "login", "id") == "3")
     }
 
+    @Test func concurrentBookingsAreAllOnDiskWhenTheyReturn() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stateFile = directory.appendingPathComponent("state.json")
+        let store = try BookingStore(stateFile: stateFile)
+        let user = try store.user(email: "racer@example.com")
+
+        // Group commit: callers that arrive during a write share the next one, but none returns
+        // before its own booking is in the file.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 1...24 {
+                group.addTask {
+                    try store.book(launchIDs: [String(id)], userID: user.id)
+                    let onDisk = try #require(try StateFileWriter.load(url: stateFile))
+                    #expect(onDisk.users.first?.trips.contains(String(id)) == true, "booking \(id) returned before it was written")
+                }
+            }
+            try await group.waitForAll()
+        }
+        let final = try #require(try StateFileWriter.load(url: stateFile))
+        #expect(Set(final.users.first?.trips ?? []) == Set((1...24).map(String.init)))
+    }
+
     @Test func corruptStateFileIsASetupError() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
