@@ -61,9 +61,13 @@ struct HTTPResponseReader {
         var searchFrom = position
         while true {
             if let end = Self.headEnd(in: buffer, from: searchFrom) {
-                let head = String(decoding: buffer[position..<end.start], as: UTF8.self)
+                guard end.start - position <= Self.maximumHeadSize else { throw HTTPTransportError(.connectionLost) }
+                let lines = buffer[position..<end.start].split(separator: 10, omittingEmptySubsequences: false).map { line in
+                    // Bytes, not Characters: Swift reads "\r\n" as one Character.
+                    String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
+                }
                 position = end.next
-                return try Self.parseHead(head)
+                return try Self.parseHead(lines)
             }
             searchFrom = max(position, buffer.count - 3)
             guard buffer.count - position <= Self.maximumHeadSize else { throw HTTPTransportError(.connectionLost) }
@@ -84,10 +88,8 @@ struct HTTPResponseReader {
         return nil
     }
 
-    private static func parseHead(_ head: String) throws -> (Int, [String: String]) {
-        var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+    private static func parseHead(_ lines: [String]) throws -> (Int, [String: String]) {
+        var lines = lines
         // The status line, "HTTP/1.1 200 OK".
         let statusLine = lines.isEmpty ? "" : lines.removeFirst()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
@@ -135,10 +137,9 @@ struct HTTPResponseReader {
     private mutating func readLine() throws -> Substring {
         while true {
             if let newline = buffer[position...].firstIndex(of: 10) {
-                var line = Substring(decoding: buffer[position..<newline], as: UTF8.self)
-                if line.hasSuffix("\r") { line = line.dropLast() }
+                let bytes = buffer[position..<newline]
                 position = newline + 1
-                return line
+                return Substring(String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self))
             }
             guard buffer.count - position <= 4_096, try fill() else { throw HTTPTransportError(.connectionLost) }
         }
