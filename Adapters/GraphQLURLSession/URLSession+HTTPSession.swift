@@ -23,32 +23,3 @@ extension URLSession: HTTPSession {
         return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
     }
 }
-
-extension URLRequest {
-    /// The `URLRequest` for `request`.
-    ///
-    /// The session's own limit is set a whole second (and more) after the request's timeout:
-    /// FoundationNetworking mishandles sub-second intervals, and the client's own deadline is
-    /// what enforces the timeout.
-    public init(_ request: HTTPRequest) {
-        self.init(url: request.url)
-        httpMethod = request.method
-        timeoutInterval = Double(request.timeout.components.seconds) + 2
-        for (name, value) in request.headers { setValue(value, forHTTPHeaderField: name) }
-        httpBody = request.body
-    }
-}
-
-extension HTTPTransportError.Kind {
-    /// The transport failure kind for a `URLError` code.
-    public init(_ code: URLError.Code) {
-        switch code {
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .cannotConnectToHost: self = .connectionRefused
-        case .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: self = .hostUnreachable
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource: self = .connectionLost
-        default: self = .other(code: code.rawValue)
-        }
-    }
-}
