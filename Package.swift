@@ -7,12 +7,19 @@ import PackageDescription
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
 /// Adapters depend on Ports/Domain only (the GraphQL gateway also on the port-agnostic
 /// GraphQLClient library), never on use cases or on each other.
+///
+/// Transport: GraphQLClient imports Foundation only (never FoundationNetworking). The CLI sends
+/// `http://` requests with its own socket client and `https://` ones through the
+/// `rocket-reserver-https` helper process, so it never links libcurl; `URLSession` still
+/// conforms to the seam in GraphQLURLSession.
 let package = Package(
     name: "RocketReserver",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
+        .executable(name: "rocket-reserver-https", targets: ["rocket-reserver-https"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
+        .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
     dependencies: [],
     targets: [
@@ -35,11 +42,19 @@ let package = Package(
             ],
             path: "Sources/rocket-reserver"
         ),
+        /** The HTTPS helper: performs one framed request from stdin with URLSession (libcurl) and exits. */
+        .executableTarget(
+            name: "rocket-reserver-https",
+            dependencies: ["GraphQLClient", "GraphQLURLSession"],
+            path: "Sources/rocket-reserver-https"
+        ),
 
         // MARK: Adapters
 
-        /** A port-agnostic GraphQL client: HTTP transport, interceptor chain, normalized cache. */
+        /** A port-agnostic GraphQL client: HTTP seam, socket and helper-process transports, interceptor chain, normalized cache. Foundation only. */
         .target(name: "GraphQLClient", path: "Adapters/GraphQLClient"),
+        /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the GraphQLClient's HTTP seam. */
+        .target(name: "GraphQLURLSession", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's GraphQL operations to domain values (launches, trips, login). */
         .target(name: "GraphQLGateway", dependencies: ["Domain", "Ports", "GraphQLClient"], path: "Adapters/GraphQLGateway"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
@@ -52,7 +67,9 @@ let package = Package(
         // MARK: Benchmarks
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
-        .executableTarget(name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLGateway"], path: "Benchmarks/InProcess"),
+        .executableTarget(
+            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLGateway"], path: "Benchmarks/InProcess"
+        ),
 
         // MARK: Tests
 
@@ -60,7 +77,8 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles"]),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles", "rocket-reserver-https"]),
+        .testTarget(name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles"]),
         .testTarget(
             name: "GraphQLGatewayTests",
             dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"]
@@ -69,7 +87,7 @@ let package = Package(
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver", "rocket-reserver-https"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,8 +1,3 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Turns whatever a session or interceptor threw into a ``GraphQLClientError`` where it can.
 enum ErrorClassification {
     /// The error as a ``GraphQLClientError`` for `operation`; errors the client does not know
@@ -17,20 +12,20 @@ enum ErrorClassification {
         if error is CancellationError || Task.isCancelled {
             return GraphQLClientError(operationName: operation, kind: .cancelled)
         }
-        if let error = error as? URLError {
-            return GraphQLClientError(operationName: operation, kind: kind(for: error.code))
+        if let error = error as? HTTPTransportError {
+            return GraphQLClientError(operationName: operation, kind: kind(for: error.kind))
         }
         return error
     }
 
-    static func kind(for code: URLError.Code) -> GraphQLClientError.Kind {
-        switch code {
+    static func kind(for kind: HTTPTransportError.Kind) -> GraphQLClientError.Kind {
+        switch kind {
         case .cancelled: .cancelled
         case .timedOut: .timedOut
-        case .cannotConnectToHost: .transport(.connectionRefused)
-        case .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: .transport(.hostUnreachable)
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource: .transport(.connectionLost)
-        default: .transport(.other(code: code.rawValue))
+        case .connectionRefused: .transport(.connectionRefused)
+        case .hostUnreachable: .transport(.hostUnreachable)
+        case .connectionLost: .transport(.connectionLost)
+        case .other(let code): .transport(.other(code: code))
         }
     }
 }

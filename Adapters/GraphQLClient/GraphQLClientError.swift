@@ -32,7 +32,7 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case hostUnreachable
         /// The connection closed or was reset before a whole answer came back.
         case connectionLost
-        /// Another `URLError` code.
+        /// Another failure, with the session's code (a `URLError` code for `URLSession`).
         case other(code: Int)
     }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Builders for the usual interceptor chain.
 public enum GraphQLInterceptors {
@@ -12,11 +9,11 @@ public enum GraphQLInterceptors {
     ///
     /// Insert interceptors elsewhere by editing the returned array before creating the client.
     ///
-    /// Without a `session`, an ephemeral `URLSession` is created on the first request that
-    /// reaches the network, so answers from the cache never pay for one.
+    /// Without a `session`, requests go through a ``SocketHTTPSession`` (plain `http://` only);
+    /// pass a ``HelperProcessSession`` or a `URLSession` (module `GraphQLURLSession`) for `https://`.
     public static func standard(
         endpoint: URL,
-        session: any HTTPSession = LazyURLSession(),
+        session: any HTTPSession = SocketHTTPSession(),
         timeout: Duration = .seconds(30),
         cache: NormalizedCache,
         authorization: AuthorizationInterceptor? = nil,

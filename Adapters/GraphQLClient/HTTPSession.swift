@@ -1,19 +1,11 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// The HTTP seam: sends one request and returns the body and response.
+/// The HTTP seam: sends one request and returns the whole answer.
 ///
-/// `URLSession` conforms; tests pass a stub. The method is not called `data(for:)` so that it
-/// never competes with `URLSession`'s own overloads at call sites.
+/// The client ships ``SocketHTTPSession`` (plain `http://`) and ``HelperProcessSession``
+/// (anything, through a helper executable); the `GraphQLURLSession` module makes `URLSession`
+/// conform; tests pass a stub. Failures are thrown as ``HTTPTransportError`` (or
+/// `CancellationError`). The method is not called `data(for:)` so that it never competes with
+/// `URLSession`'s own overloads at call sites.
 public protocol HTTPSession: Sendable {
     /// Sends the request and waits for the whole answer.
-    func send(_ request: URLRequest) async throws -> (Data, URLResponse)
-}
-
-extension URLSession: HTTPSession {
-    public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        try await data(for: request, delegate: nil)
-    }
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The last link of the chain: POSTs the operation as JSON and returns the raw HTTP answer.
 ///
@@ -23,30 +20,22 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         let operation = request.operation.name
         let urlRequest = makeURLRequest(request)
         let session = self.session
-        let answer: (Data, URLResponse)?
+        let answer: HTTPResponse?
         do {
             answer = try await Deadline.run(within: timeout) { try await session.send(urlRequest) }
         } catch {
             throw ErrorClassification.classify(error, operation: operation)
         }
-        guard let (data, response) = answer else {
+        guard let answer else {
             throw GraphQLClientError(operationName: operation, kind: .timedOut)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw GraphQLClientError(operationName: operation, kind: .unexpectedShape("the answer is not HTTP"))
-        }
-        var headers: [String: String] = [:]
-        for case let (name as String, value as String) in http.allHeaderFields { headers[name] = value }
-        return GraphQLResponse(source: .network, http: HTTPResponse(statusCode: http.statusCode, headers: headers, body: data))
+        return GraphQLResponse(source: .network, http: answer)
     }
 
     /// The POST request for `request`, with its body and headers.
-    public func makeURLRequest(_ request: GraphQLRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: endpoint)
-        urlRequest.httpMethod = "POST"
-        // The deadline around `send` is what enforces `timeout`; the session's own limit is set a
-        // whole second later because FoundationNetworking mishandles sub-second intervals.
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + 2
+    public func makeURLRequest(_ request: GraphQLRequest) -> HTTPRequest {
+        // The deadline around `send` is what enforces `timeout`; sessions get it as well.
+        var urlRequest = HTTPRequest(url: endpoint, method: "POST", timeout: timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -55,7 +44,7 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
             "query": .string(request.operation.document),
             "variables": .object(request.variables),
         ]
-        urlRequest.httpBody = JSONWriter.data(body)
+        urlRequest.body = JSONWriter.data(body)
         return urlRequest
     }
 }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import GraphQLClient
 import GraphQLGateway
+import GraphQLURLSession
 
 /// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
 /// interceptor chain, network-only so every query reaches the server, answers parsed and

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// Drives the GraphQL client and gateway in-process against the built reference server over
-/// real HTTP with a real URLSession.
+/// real HTTP through the default session (`SocketHTTPSession`).
 @Suite("Gateway against the reference server", .serialized)
 struct GatewayEndToEndTests {
     /// Counts the requests that reach the network fetch at the end of the chain.

@@ -21,7 +21,7 @@ struct CachePolicyTests {
         let cache = NormalizedCache()
         let data = try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody().utf8)).data)
         await cache.write(data, for: details, variables: variables)
-        let session = StubHTTPSession([.failure(.cannotConnectToHost)])
+        let session = StubHTTPSession([.failure(.connectionRefused)])
         let result = try await TestSupport.client(session, cache: cache).fetch(details, variables: variables, cachePolicy: .cacheFirst)
         #expect(result.data == data)
         #expect(session.requestCount == 0)
@@ -55,7 +55,7 @@ struct CachePolicyTests {
     }
 
     @Test func networkFirstFallsBackToTheCacheWhenTheServerIsUnreachable() async throws {
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody()), .failure(.cannotConnectToHost)])
+        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody()), .failure(.connectionRefused)])
         let client = TestSupport.client(session)
         #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .network)
         #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .cache)

@@ -13,20 +13,20 @@ struct ClientErrorTests {
     }
 
     @Test func connectionRefusedIsTransport() async {
-        let error = await failure([.failure(.cannotConnectToHost)])
+        let error = await failure([.failure(.connectionRefused)])
         #expect(error?.kind == .transport(.connectionRefused))
         #expect(error?.operationName == "LaunchDetails")
         #expect(error?.statusCode == nil)
     }
 
     @Test func connectionResetIsConnectionLost() async {
-        let error = await failure([.failure(.networkConnectionLost)])
+        let error = await failure([.failure(.connectionLost)])
         #expect(error?.kind == .transport(.connectionLost))
         #expect(error?.outcomeIsUnknown == true)
     }
 
     @Test func unresolvableHostIsTransport() async {
-        #expect(await failure([.failure(.cannotFindHost)])?.kind == .transport(.hostUnreachable))
+        #expect(await failure([.failure(.hostUnreachable)])?.kind == .transport(.hostUnreachable))
     }
 
     @Test func noAnswerWithinTheTimeoutIsTimedOut() async {
@@ -108,7 +108,7 @@ struct ClientErrorTests {
 
     @Test func descriptionsNeverContainTheToken() async {
         let token = "tok-very-secret-123"
-        for reply in [StubHTTPSession.json("oops", status: 500), .failure(.cannotConnectToHost), StubHTTPSession.json(#"{"errors":[{"message":"no"}]}"#)] {
+        for reply in [StubHTTPSession.json("oops", status: 500), .failure(.connectionRefused), StubHTTPSession.json(#"{"errors":[{"message":"no"}]}"#)] {
             let client = TestSupport.client(StubHTTPSession([reply]), token: { token })
             do {
                 _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)

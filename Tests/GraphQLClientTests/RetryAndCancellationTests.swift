@@ -33,7 +33,7 @@ struct RetryAndCancellationTests {
     }
 
     @Test func refusedAndResetConnectionsAreRetried() async throws {
-        let session = StubHTTPSession([.failure(.cannotConnectToHost), .failure(.networkConnectionLost), ok])
+        let session = StubHTTPSession([.failure(.connectionRefused), .failure(.connectionLost), ok])
         _ = try await fetch(TestSupport.client(session, retryDelays: delays))
         #expect(session.requestCount == 3)
     }
@@ -41,7 +41,7 @@ struct RetryAndCancellationTests {
     @Test(arguments: [
         StubHTTPSession.json("", status: 500),
         StubHTTPSession.json(#"{"errors":[{"message":"bad"}]}"#),
-        StubHTTPSession.Reply.failure(.cannotFindHost),
+        StubHTTPSession.Reply.failure(.hostUnreachable),
     ])
     func permanentFailuresAreNotRetried(_ reply: StubHTTPSession.Reply) async {
         let session = StubHTTPSession([reply, ok])
@@ -49,7 +49,7 @@ struct RetryAndCancellationTests {
         #expect(session.requestCount == 1)
     }
 
-    @Test(arguments: [StubHTTPSession.json("", status: 503), StubHTTPSession.Reply.failure(.networkConnectionLost)])
+    @Test(arguments: [StubHTTPSession.json("", status: 503), StubHTTPSession.Reply.failure(.connectionLost)])
     func mutationsAreNeverRetried(_ reply: StubHTTPSession.Reply) async {
         let session = StubHTTPSession([reply, StubHTTPSession.json(#"{"data":{"bookTrips":{"success":true}}}"#)])
         let client = TestSupport.client(session, retryDelays: delays)

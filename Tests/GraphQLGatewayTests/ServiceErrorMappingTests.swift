@@ -9,9 +9,9 @@ struct ServiceErrorMappingTests {
     typealias Case = (reply: StubHTTPSession.Reply, kind: ServiceError.Kind)
 
     static let cases: [Case] = [
-        (.failure(.cannotConnectToHost), .unreachable),
-        (.failure(.networkConnectionLost), .unreachable),
-        (.failure(.cannotFindHost), .unreachable),
+        (.failure(.connectionRefused), .unreachable),
+        (.failure(.connectionLost), .unreachable),
+        (.failure(.hostUnreachable), .unreachable),
         (.failure(.timedOut), .timedOut),
         (StubHTTPSession.json("<html>Internal Server Error</html>", status: 500), .unreadableResponse),
         (StubHTTPSession.json("", status: 502), .unreadableResponse),

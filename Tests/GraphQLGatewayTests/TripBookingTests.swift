@@ -64,7 +64,7 @@ struct TripBookingTests {
     }
 
     @Test(arguments: [
-        StubHTTPSession.Reply.failure(.networkConnectionLost),
+        StubHTTPSession.Reply.failure(.connectionLost),
         .failure(.timedOut),
         StubHTTPSession.json("<html>Bad Gateway</html>", status: 502),
         StubHTTPSession.json(#"{"data":{"bookTrips":{"message":"no flag"}}}"#),
@@ -79,7 +79,7 @@ struct TripBookingTests {
     }
 
     @Test func aKnownFailureKeepsTheCachedState() async throws {
-        let session = StubHTTPSession([GatewayFixture.details(isBooked: false), .failure(.cannotConnectToHost)])
+        let session = StubHTTPSession([GatewayFixture.details(isBooked: false), .failure(.connectionRefused)])
         let gateway = GatewayFixture.gateway(session)
         _ = try await gateway.launches.launchDetails(id: id, freshness: .cachedIfAvailable)
         await #expect(throws: ServiceError.self) { try await gateway.booking.bookTrip(id) }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GraphQLClient
 import Synchronization
 
@@ -11,13 +8,13 @@ public final class StubHTTPSession: HTTPSession {
     public enum Reply: Sendable {
         /// An HTTP answer.
         case http(status: Int, body: Data)
-        /// A URL loading failure, as `URLSession` reports it.
-        case failure(URLError.Code)
+        /// A transport failure, as a session reports it.
+        case failure(HTTPTransportError.Kind)
         /// Never answers; returns only when the task is cancelled.
         case hang
     }
 
-    private let state: Mutex<(replies: [Reply], requests: [URLRequest])>
+    private let state: Mutex<(replies: [Reply], requests: [HTTPRequest])>
     private let hangs = AsyncStream<Void>.makeStream()
 
     public init(_ replies: [Reply]) {
@@ -29,7 +26,7 @@ public final class StubHTTPSession: HTTPSession {
         .http(status: status, body: Data(text.utf8))
     }
 
-    public var requests: [URLRequest] { state.withLock { $0.requests } }
+    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
     public var requestCount: Int { state.withLock { $0.requests.count } }
 
     /// Waits until a request reached a ``Reply/hang`` reply.
@@ -38,26 +35,22 @@ public final class StubHTTPSession: HTTPSession {
         _ = await iterator.next()
     }
 
-    public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let reply = state.withLock { state -> Reply? in
             state.requests.append(request)
             return state.replies.count > 1 ? state.replies.removeFirst() : state.replies.first
         }
         switch reply {
         case .http(let status, let body)?:
-            let url = request.url ?? URL(fileURLWithPath: "/")
-            guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:]) else {
-                throw URLError(.badServerResponse)
-            }
-            return (body, response)
-        case .failure(let code)?:
-            throw URLError(code)
+            return HTTPResponse(statusCode: status, body: body)
+        case .failure(let kind)?:
+            throw HTTPTransportError(kind)
         case .hang?, nil:
             hangs.continuation.yield()
             let (never, keepOpen) = AsyncStream<Never>.makeStream()
             for await _ in never {}
             keepOpen.finish()
-            throw URLError(.cancelled)
+            throw CancellationError()
         }
     }
 }

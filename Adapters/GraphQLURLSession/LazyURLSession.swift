@@ -2,10 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraphQLClient
 import Synchronization
 
-/// A `URLSession` created on the first request rather than with the client: the default
-/// session of ``GraphQLInterceptors/standard(endpoint:session:timeout:cache:authorization:retry:additional:)``.
+/// A `URLSession` created on the first request rather than with the client.
 ///
 /// A process whose queries are all answered from the cache then never creates one. On Linux,
 /// creating the configuration and the session sets up cookie storage, a URL cache and libcurl
@@ -19,7 +19,7 @@ public final class LazyURLSession: HTTPSession {
         self.makeConfiguration = configuration
     }
 
-    public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = self.session.withLock { session in
             if let session { return session }
             let created = URLSession(configuration: makeConfiguration())

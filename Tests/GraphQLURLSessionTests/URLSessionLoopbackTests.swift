@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import GraphQLClient
+import GraphQLTestDoubles
+import GraphQLURLSession
 import Testing
 
 /// The real `URLSession` behind the seam, against a server in this process on a loopback port.
@@ -20,10 +22,10 @@ struct URLSessionLoopbackTests {
     }
 
     @Test func fetchesFromALoopbackServer() async throws {
-        let server = try LoopbackHTTPServer(.respond(status: 200, body: TestSupport.detailsBody()))
+        let server = try LoopbackHTTPServer(.respond(status: 200, body: URLSessionFixture.detailsBody))
         defer { server.stop() }
         let result = try await client(port: server.port, token: "tok-1").fetch(
-            TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly
+            URLSessionFixture.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly
         )
         #expect(result.data["launch"]?["rocket"]?["name"] == "Falcon 9")
         let request = try #require(server.requests.first)
@@ -36,7 +38,7 @@ struct URLSessionLoopbackTests {
         let server = try LoopbackHTTPServer(.respond(status: 503, body: "<html>down</html>"))
         defer { server.stop() }
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await client(port: server.port).fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+            try await client(port: server.port).fetch(URLSessionFixture.launchDetails, variables: ["launchId": "25"])
         }
         #expect(error?.kind == .httpStatus(503))
     }
@@ -44,7 +46,7 @@ struct URLSessionLoopbackTests {
     @Test func closedPortIsUnreachable() async throws {
         let port = try LoopbackHTTPServer.closedPort()
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await client(port: port).fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+            try await client(port: port).fetch(URLSessionFixture.launchDetails, variables: ["launchId": "25"])
         }
         #expect(error?.kind == .transport(.connectionRefused))
     }
@@ -54,7 +56,7 @@ struct URLSessionLoopbackTests {
         defer { server.stop() }
         let started = ContinuousClock.now
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await client(port: server.port, timeout: .milliseconds(500)).fetch(TestSupport.launchDetails, variables: ["launchId": "25"])
+            try await client(port: server.port, timeout: .milliseconds(500)).fetch(URLSessionFixture.launchDetails, variables: ["launchId": "25"])
         }
         #expect(error?.kind == .timedOut)
         let elapsed = ContinuousClock.now - started

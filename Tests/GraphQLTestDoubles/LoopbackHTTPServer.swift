@@ -7,20 +7,26 @@ import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1, on a port the system picks, for tests of the real
-/// `URLSession`: it answers every request with one canned answer, or never answers.
-final class LoopbackHTTPServer: Sendable {
-    enum Behaviour: Sendable {
+/// transports: it answers every request with one canned answer, or never answers.
+public final class LoopbackHTTPServer: Sendable {
+    public enum Behaviour: Sendable {
+        /// A whole answer with `Content-Length`.
         case respond(status: Int, body: String)
+        /// Exactly these bytes, then the connection is closed.
+        case raw(Data)
+        /// These bytes, then the connection is reset (RST).
+        case resetAfter(Data)
+        /// Reads the request and never answers.
         case neverAnswer
     }
 
-    struct StartFailure: Error {}
+    public struct StartFailure: Error {}
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let state = Mutex<(requests: [String], heldConnections: [Int32])>(([], []))
 
-    init(_ behaviour: Behaviour) throws {
+    public init(_ behaviour: Behaviour) throws {
         let (listener, port) = try Self.listen()
         self.listener = listener
         self.port = port
@@ -29,16 +35,16 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// The raw text of every request received so far.
-    var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] { state.withLock { $0.requests } }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         for connection in state.withLock({ $0.heldConnections }) { close(connection) }
     }
 
     /// A loopback port nothing listens on: bound by the system, then released.
-    static func closedPort() throws -> Int {
+    public static func closedPort() throws -> Int {
         let (descriptor, port) = try listen()
         close(descriptor)
         return port
@@ -78,11 +84,28 @@ final class LoopbackHTTPServer: Sendable {
             case .respond(let status, let body):
                 let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
                 let bytes = Array((head + body).utf8)
-                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                Self.sendAll(bytes, to: connection)
+                close(connection)
+            case .raw(let data):
+                Self.sendAll(Array(data), to: connection)
+                close(connection)
+            case .resetAfter(let data):
+                Self.sendAll(Array(data), to: connection)
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 close(connection)
             case .neverAnswer:
                 state.withLock { $0.heldConnections.append(connection) }
             }
+        }
+    }
+
+    private static func sendAll(_ bytes: [UInt8], to connection: Int32) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
         }
     }
 

@@ -1,0 +1,27 @@
+/// Why an ``HTTPSession`` could not deliver a request or bring back a whole answer.
+///
+/// Sessions throw this instead of a platform error (`URLError`, `errno`), so the client stays
+/// independent of FoundationNetworking.
+public struct HTTPTransportError: Error, Sendable, Hashable {
+    /// The transport failure kinds the client distinguishes.
+    public enum Kind: Sendable, Hashable {
+        /// Nothing listens at the address: the request was not sent.
+        case connectionRefused
+        /// The host name could not be resolved, or the network is unreachable: nothing was sent.
+        case hostUnreachable
+        /// The connection closed or was reset before a whole answer came back.
+        case connectionLost
+        /// The exchange took longer than the request's timeout.
+        case timedOut
+        /// The exchange was cancelled.
+        case cancelled
+        /// Anything else, with a code (a `URLError` code for `URLSession`, negated `errno` otherwise).
+        case other(code: Int)
+    }
+
+    public var kind: Kind
+
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GraphQLClient
+import GraphQLTestDoubles
+import Testing
+
+/// The socket transport against a server in this process on a loopback port.
+struct SocketHTTPSessionTests {
+    private let session = SocketHTTPSession()
+
+    private func request(port: Int, timeout: Duration = .seconds(10), host: String = "127.0.0.1") -> HTTPRequest {
+        let url = URL(string: "http://\(host):\(port)/graphql")
+        return HTTPRequest(
+            url: url ?? TestSupport.endpoint,
+            headers: ["Authorization": "tok-1", "Accept": "application/json"],
+            body: Data(#"{"query":"{ a }"}"#.utf8),
+            timeout: timeout
+        )
+    }
+
+    private func failure(_ request: HTTPRequest) async -> HTTPTransportError.Kind? {
+        do {
+            _ = try await session.send(request)
+            return nil
+        } catch let error as HTTPTransportError {
+            return error.kind
+        } catch {
+            return .other(code: 0)
+        }
+    }
+
+    @Test func readsAContentLengthAnswerAndSendsTheRequest() async throws {
+        let server = try LoopbackHTTPServer(.respond(status: 201, body: "{\"ok\":true}"))
+        defer { server.stop() }
+        let response = try await session.send(request(port: server.port))
+        #expect(response.statusCode == 201)
+        #expect(response.body == Data("{\"ok\":true}".utf8))
+        #expect(response.headers["Content-Type"] == "application/json")
+        let sent = try #require(server.requests.first)
+        #expect(sent.hasPrefix("POST /graphql HTTP/1.1\r\n"))
+        #expect(sent.contains("\r\nHost: 127.0.0.1:\(server.port)\r\n"))
+        #expect(sent.contains("\r\nAuthorization: tok-1\r\n"))
+        #expect(sent.contains("\r\nContent-Length: 17\r\n"))
+        #expect(sent.contains("\r\nConnection: close\r\n"))
+        #expect(sent.hasSuffix("\r\n\r\n{\"query\":\"{ a }\"}"))
+    }
+
+    @Test func readsAChunkedAnswer() async throws {
+        let answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: t\r\n\r\n"
+        let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))
+        defer { server.stop() }
+        let response = try await session.send(request(port: server.port))
+        #expect(response.body == Data("hello world".utf8))
+    }
+
+    @Test func readsAnAnswerDelimitedByClose() async throws {
+        let server = try LoopbackHTTPServer(.raw(Data("HTTP/1.1 200 OK\r\nX-A: 1\r\nX-A: 2\r\n\r\nuntil close".utf8)))
+        defer { server.stop() }
+        let response = try await session.send(request(port: server.port))
+        #expect(response.body == Data("until close".utf8))
+        #expect(response.headers["X-A"] == "1, 2")
+    }
+
+    @Test func readsATwentyMegabyteBody() async throws {
+        let body = String(repeating: "x", count: 20 << 20)
+        let server = try LoopbackHTTPServer(.respond(status: 200, body: body))
+        defer { server.stop() }
+        let response = try await session.send(request(port: server.port))
+        #expect(response.body.count == 20 << 20)
+    }
+
+    @Test func closedPortIsRefused() async throws {
+        #expect(await failure(request(port: try LoopbackHTTPServer.closedPort())) == .connectionRefused)
+    }
+
+    @Test func resetMidBodyIsConnectionLost() async throws {
+        let server = try LoopbackHTTPServer(.resetAfter(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc".utf8)))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .connectionLost)
+    }
+
+    @Test func truncatedBodyIsConnectionLost() async throws {
+        let server = try LoopbackHTTPServer(.raw(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc".utf8)))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .connectionLost)
+    }
+
+    @Test func closeWithoutAnswerIsConnectionLost() async throws {
+        let server = try LoopbackHTTPServer(.raw(Data()))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .connectionLost)
+    }
+
+    @Test func oversizedHeadIsConnectionLost() async throws {
+        let head = "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "y", count: 70_000))\r\n\r\n"
+        let server = try LoopbackHTTPServer(.raw(Data(head.utf8)))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .connectionLost)
+    }
+
+    @Test func silentServerTimesOut() async throws {
+        let server = try LoopbackHTTPServer(.neverAnswer)
+        defer { server.stop() }
+        let started = ContinuousClock.now
+        #expect(await failure(request(port: server.port, timeout: .milliseconds(300))) == .timedOut)
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(290))
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func invalidHostFailsFastAsUnreachable() async throws {
+        let started = ContinuousClock.now
+        #expect(await failure(request(port: 80, host: "rocket-reserver.invalid")) == .hostUnreachable)
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+
+    @Test func httpsIsNotSupported() async throws {
+        let request = HTTPRequest(url: try #require(URL(string: "https://127.0.0.1:1/graphql")))
+        #expect(await failure(request) == .other(code: -1002))
+    }
+
+    @Test func cancellationStopsAWaitingRequestPromptly() async throws {
+        let server = try LoopbackHTTPServer(.neverAnswer)
+        defer { server.stop() }
+        let request = request(port: server.port, timeout: .seconds(60))
+        let session = self.session
+        let started = ContinuousClock.now
+        let task = Task { try await session.send(request) }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+}
