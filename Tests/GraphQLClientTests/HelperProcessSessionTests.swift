@@ -17,17 +17,6 @@ struct HelperProcessSessionTests {
         )
     }
 
-    private func failure(_ session: HelperProcessSession, _ request: HTTPRequest) async -> HTTPTransportError.Kind? {
-        do {
-            _ = try await session.send(request)
-            return nil
-        } catch let error as HTTPTransportError {
-            return error.kind
-        } catch {
-            return .other(code: 0)
-        }
-    }
-
     @Test func framesRoundTrip() throws {
         let request = request(port: 4000, timeout: .milliseconds(1_500))
         #expect(try HelperFrame.decodeRequest(HelperFrame.encode(request)) == request)
@@ -51,14 +40,14 @@ struct HelperProcessSessionTests {
     }
 
     @Test func refusedThroughTheHelper() async throws {
-        #expect(await failure(helper, request(port: try LoopbackHTTPServer.closedPort())) == .connectionRefused)
+        #expect(await TestSupport.transportFailure(helper, request(port: try LoopbackHTTPServer.closedPort())) == .connectionRefused)
     }
 
     @Test func silentServerTimesOutAndTheHelperIsKilled() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
         let started = ContinuousClock.now
-        #expect(await failure(helper, request(port: server.port, timeout: .milliseconds(300))) == .timedOut)
+        #expect(await TestSupport.transportFailure(helper, request(port: server.port, timeout: .milliseconds(300))) == .timedOut)
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
@@ -72,7 +61,7 @@ struct HelperProcessSessionTests {
         cat > "\(folder.path)/stdin"
         """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
-        let kind = await failure(HelperProcessSession(executable: script.path), request(port: 9))
+        let kind = await TestSupport.transportFailure(HelperProcessSession(executable: script.path), request(port: 9))
         #expect(kind == .connectionLost, "no answer frame is a lost connection")
         let argv = try String(contentsOf: folder.appendingPathComponent("argv"), encoding: .utf8)
         let stdin = try String(decoding: Data(contentsOf: folder.appendingPathComponent("stdin")), as: UTF8.self)
@@ -82,7 +71,7 @@ struct HelperProcessSessionTests {
     }
 
     @Test func aMissingHelperIsAnError() async {
-        let kind = await failure(HelperProcessSession(executable: "/nonexistent/rocket-reserver-https"), request(port: 9))
+        let kind = await TestSupport.transportFailure(HelperProcessSession(executable: "/nonexistent/rocket-reserver-https"), request(port: 9))
         #expect(kind != nil)
     }
 }

@@ -18,14 +18,7 @@ struct SocketHTTPSessionTests {
     }
 
     private func failure(_ request: HTTPRequest) async -> HTTPTransportError.Kind? {
-        do {
-            _ = try await session.send(request)
-            return nil
-        } catch let error as HTTPTransportError {
-            return error.kind
-        } catch {
-            return .other(code: 0)
-        }
+        await TestSupport.transportFailure(session, request)
     }
 
     @Test func readsAContentLengthAnswerAndSendsTheRequest() async throws {

@@ -28,6 +28,19 @@ enum TestSupport {
 
     static let endpoint = URL(string: "http://127.0.0.1:4000/graphql")!
 
+    /// The transport failure `session` reports for `request`; `nil` when it answers.
+    static func transportFailure(_ session: any HTTPSession, _ request: HTTPRequest) async -> HTTPTransportError.Kind? {
+        do {
+            _ = try await session.send(request)
+            return nil
+        } catch let error as HTTPTransportError {
+            return error.kind
+        } catch {
+            return .other(code: 0)
+        }
+    }
+
+
     static let launchDetails = GraphQLOperation(
         .query,
         name: "LaunchDetails",
