@@ -82,17 +82,31 @@ public struct FileKeychain: CredentialStore {
         }
     }
 
+    /// Removes the credential file. When it cannot be unlinked (a read-only folder), its
+    /// content is erased in place, so the token does not stay on disk, and the error says so.
     public func removeCredential() async throws(CredentialStoreError) {
-        guard unlink(fileURL.path(percentEncoded: false)) == 0 else {
+        let path = fileURL.path(percentEncoded: false)
+        guard unlink(path) == 0 else {
             let failure = SystemCallError("unlink")
             if failure.code == ENOENT || failure.code == ENOTDIR { return }
-            throw .unwritable("the stored login could not be removed: \(failure)")
+            let erased = Self.erase(path) ? "its content was erased" : "its content could not be erased either"
+            throw .unremovable("\(path): \(failure); \(erased)")
         }
         do {
             try FolderSync.sync(directory)
         } catch {
-            throw .unwritable("the removal could not be flushed to disk: \(error)")
+            throw .unremovable("the removal could not be flushed to disk: \(error)")
         }
+    }
+
+    /// Truncates the regular file at `path` to nothing (never through a symlink); `true` when done.
+    private static func erase(_ path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return ftruncate(descriptor, 0) == 0 && fsync(descriptor) == 0
     }
 
     private static func readError(_ failure: PrivateFileReader.Failure) -> CredentialStoreError {

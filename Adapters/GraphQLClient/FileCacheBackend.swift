@@ -2,7 +2,14 @@ import Foundation
 
 /// Keeps records in one file, written atomically and merged under an advisory lock so that
 /// several processes writing at once never lose each other's records.
+///
+/// The file is read only when it is a regular file of at most ``maximumFileSize`` bytes; a
+/// symlink, FIFO, device or oversized file is damaged state: reported once, read as empty,
+/// and replaced (never followed) by the next save.
 struct FileCacheBackend: CacheBackend {
+    /// The largest cache file read; a larger one is discarded.
+    static let maximumFileSize = 64 * 1024 * 1024
+
     let url: URL
     let onWarning: @Sendable (String) -> Void
 
@@ -16,7 +23,7 @@ struct FileCacheBackend: CacheBackend {
     func save(_ updates: [RecordUpdate]) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
-            try FileIO.withExclusiveLock(lockPath) {
+            try FileIO.withExclusiveLock(lockPath, onDamage: reportDamagedLock) {
                 // Damage was reported when the file was loaded; saving replaces the file.
                 let stored = readStored(reportingDamage: false) ?? [:]
                 guard let file = Self.merge(updates, over: stored) else { return }
@@ -27,15 +34,39 @@ struct FileCacheBackend: CacheBackend {
         }
     }
 
+    /// Deletes the file, its temporary files and its lock file. Nothing to delete (even a
+    /// missing folder) is not an error; no lock file is created just to delete nothing.
     func removeAll() throws {
-        try FileIO.withExclusiveLock(lockPath) { try FileIO.remove(path) }
+        let temporaries = FileIO.temporaryFiles(of: path)
+        guard Self.exists(path) || Self.exists(lockPath) || !temporaries.isEmpty else { return }
+        do {
+            // Writers create temporary files only while holding the lock, so under it every
+            // temporary file of this cache is left over from a killed process.
+            try FileIO.withExclusiveLock(lockPath, onDamage: { _ in }) {
+                try FileIO.remove(path)
+                for temporary in FileIO.temporaryFiles(of: path) { try FileIO.remove(temporary) }
+                try FileIO.remove(lockPath)
+            }
+        } catch {
+            throw CacheRemovalError(path: path, reason: "\(error)")
+        }
+    }
+
+    private func reportDamagedLock(_ reason: String) {
+        onWarning("Replaced the GraphQL cache lock file \(lockPath): \(reason).")
+    }
+
+    /// Whether anything (even a dangling symlink) is at `path`.
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// The stored records (still encoded), or `nil` for a missing file or one that cannot be
     /// used (reported through `onWarning` when `reportingDamage`).
     private func readStored(reportingDamage: Bool) -> [String: ArraySlice<UInt8>]? {
         do {
-            guard let bytes = try FileIO.read(path) else { return nil }
+            guard let bytes = try FileIO.read(path, limit: Self.maximumFileSize) else { return nil }
             return try CacheFileFormat.index(bytes)
         } catch {
             guard reportingDamage else { return nil }

@@ -7,12 +7,18 @@ import Musl
 import Darwin
 #endif
 
-/// The POSIX file operations the cache file needs: whole reads, atomic replacement, locking.
+/// The POSIX file operations the cache file needs: bounded reads, atomic replacement, locking.
+///
+/// Every state file is opened with `O_NOFOLLOW | O_NONBLOCK`: a symlink is never followed and a
+/// FIFO never blocks. Only a regular file under a size bound is read; anything else is damage.
 enum FileIO {
-    /// A failed system call, described without anything but the call and the system's reason.
+    /// A failed system call, or a path that holds something other than a usable file.
     struct Failure: Error, CustomStringConvertible {
         let operation: String
         let reason: String
+        /// The path holds damaged state (a symlink, FIFO, device, folder or oversized file),
+        /// which is replaced, never followed.
+        let isDamage: Bool
 
         /// A failure explained by `errno` (read when the failure is created).
         init(_ operation: String, _ code: Int32 = errno) {
@@ -22,25 +28,41 @@ enum FileIO {
         init(_ operation: String, reason: String) {
             self.operation = operation
             self.reason = reason
+            self.isDamage = false
         }
 
-        var description: String { "\(operation) failed: \(reason)" }
+        /// Damaged state: `reason` says what is at the path, for example "it is a FIFO".
+        init(damage reason: String) {
+            self.operation = "open"
+            self.reason = reason
+            self.isDamage = true
+        }
+
+        var description: String { isDamage ? reason : "\(operation) failed: \(reason)" }
     }
 
     /// The whole file, or `nil` when it does not exist (nor can, under a non-folder).
-    static func read(_ path: String) throws(Failure) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Throws: A damage ``Failure`` for a symlink, a non-regular file or one over `limit` bytes.
+    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ELOOP { throw Failure(damage: "it is a symbolic link, which is never followed") }
             throw Failure("open")
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
+        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            // The file may grow after fstat: read at most one byte past the limit.
+            if filled == bytes.count {
+                guard bytes.count <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+            }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             }
@@ -55,32 +77,22 @@ enum FileIO {
         return bytes
     }
 
-    /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same folder
-    /// is written, flushed to disk and renamed over it; the folder is then flushed too.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = folder + "/." + name + "." + String(getpid()) + "." + String(UInt32.random(in: .min ... .max), radix: 16) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure("create temporary file") }
-        var failure: Failure?
-        if !writeAll(bytes, to: descriptor) {
-            failure = Failure("write")
-        } else if fsync(descriptor) != 0 {
-            failure = Failure("fsync")
+    /// What a non-regular file is ("a FIFO", "a folder"…), or `nil` for a regular file.
+    static func nonRegularKind(_ info: stat) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "something unknown"
         }
-        if close(descriptor) != 0, failure == nil { failure = Failure("close") }
-        if failure == nil, rename(temporary, path) != 0 { failure = Failure("rename") }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        syncFolder(folder)
     }
 
-    /// Deletes the file; a missing file is not an error.
+    /// Deletes the file (a symlink itself, never its target); a missing file is not an error.
     static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw Failure("unlink") }
+        guard unlink(path) == 0 || errno == ENOENT || errno == ENOTDIR else { throw Failure("unlink") }
     }
 
     /// Creates the folder (owner-only) and its parents when missing.
@@ -94,30 +106,15 @@ enum FileIO {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
-
-    private static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
     }
 }
 
-/// `read(2)`, named apart from ``FileIO/read(_:)``.
+/// `read(2)`, named apart from ``FileIO/read(_:limit:)``.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

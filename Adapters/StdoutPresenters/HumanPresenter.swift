@@ -67,7 +67,13 @@ public struct HumanPresenter: ResultPresenter {
     }
 
     public func presentLogin(_ email: EmailAddress) {
-        write(["Logged in as \(DisplayText.sanitized(email.rawValue))."])
+        presentLogin(email, replacing: nil)
+    }
+
+    /// `Logged in as b@example.com (replacing a@example.com).`
+    public func presentLogin(_ email: EmailAddress, replacing previous: EmailAddress?) {
+        let replacing = previous.map { " (replacing \(DisplayText.sanitized($0.rawValue)))" } ?? ""
+        write(["Logged in as \(DisplayText.sanitized(email.rawValue))\(replacing)."])
     }
 
     public func presentLogout(_ email: EmailAddress?) {

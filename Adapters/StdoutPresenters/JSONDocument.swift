@@ -45,6 +45,11 @@ enum JSONDocument {
         .object(["email": .string(email.rawValue)])
     }
 
+    /// `{"email":<email>,"replaced":<email>|null}`.
+    static func login(_ email: EmailAddress, replacing previous: EmailAddress?) -> JSONValue {
+        .object(["email": .string(email.rawValue), "replaced": .string(previous?.rawValue)])
+    }
+
     /// `{"loggedOut":true,"email":<email>|null}`.
     static func logout(_ email: EmailAddress?) -> JSONValue {
         .object(["loggedOut": .bool(true), "email": .string(email?.rawValue)])

@@ -22,6 +22,10 @@ public struct JSONPresenter: ResultPresenter {
 
     public func presentLogin(_ email: EmailAddress) { emit(JSONDocument.login(email)) }
 
+    public func presentLogin(_ email: EmailAddress, replacing previous: EmailAddress?) {
+        emit(JSONDocument.login(email, replacing: previous))
+    }
+
     public func presentLogout(_ email: EmailAddress?) { emit(JSONDocument.logout(email)) }
 
     public func present(_ user: User) { emit(JSONDocument.user(user)) }

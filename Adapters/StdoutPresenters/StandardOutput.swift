@@ -11,6 +11,9 @@ public struct StandardOutput: TextOutput {
 
     public init() {}
 
+    /// The `errno` of the first write that failed for a reason other than a closed pipe.
+    public var failure: Int32? { output.failure }
+
     public func write(_ text: String) {
         output.write(text)
     }

@@ -10,6 +10,16 @@ public struct AuthToken: Hashable, Sendable, CustomStringConvertible, CustomDebu
         self.rawValue = rawValue
     }
 
+    /// The longest token accepted from a server, in bytes.
+    public static let maximumLength = 16 * 1024
+
+    /// Whether the token can be stored and sent back in a header: 1 to ``maximumLength`` bytes
+    /// of visible ASCII (`!` through `~`), so no space, control character or other encoding.
+    public var isWellFormed: Bool {
+        let bytes = rawValue.utf8
+        return !bytes.isEmpty && bytes.count <= Self.maximumLength && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
     public var description: String { "<redacted token>" }
     public var debugDescription: String { description }
 }

@@ -10,10 +10,19 @@ public protocol ResultPresenter: Sendable {
     func present(_ update: TripUpdate, for action: TripAction)
     /// A successful login.
     func presentLogin(_ email: EmailAddress)
+    /// A successful login that replaced `previous`'s login (`nil`: nobody else was logged in).
+    func presentLogin(_ email: EmailAddress, replacing previous: EmailAddress?)
     /// A logout; `email` is `nil` when nobody was logged in.
     func presentLogout(_ email: EmailAddress?)
     /// The user and their trips.
     func present(_ user: User)
+}
+
+extension ResultPresenter {
+    /// Presents the login without naming whom it replaced.
+    public func presentLogin(_ email: EmailAddress, replacing previous: EmailAddress?) {
+        presentLogin(email)
+    }
 }
 
 /// Which change a ``TripUpdate`` answers.

@@ -1,5 +1,19 @@
-/// What is cached on this machine for the current user, so that logging out can forget it.
+/// What is cached on this machine for the users of one endpoint, so that logging out (or in as
+/// someone else) can forget it.
 public protocol UserDataCache: Sendable {
-    /// Removes everything cached for the current user.
+    /// Removes everything cached for any user of the endpoint: data, temporary and lock files.
+    /// - Throws: ``UserDataCacheError`` naming what could not be removed.
     func removeAll() async throws
+}
+
+/// Cached user data that could not be removed.
+public struct UserDataCacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What could not be removed and why, for example `the cache file … could not be removed (…)`.
+    public var detail: String
+
+    public init(_ detail: String) {
+        self.detail = detail
+    }
+
+    public var description: String { "Cached data could not be removed: \(detail)." }
 }

@@ -24,7 +24,7 @@ struct ConfigurationResolver {
             throw UsageError("ROCKET_RESERVER_AUTH_SCHEME must be \"raw\" or \"bearer\".")
         }
 
-        let state = StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
+        let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
             timeout: timeout,

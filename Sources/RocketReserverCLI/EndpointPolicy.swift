@@ -7,6 +7,9 @@ enum EndpointPolicy {
 
     /// Parses and checks an endpoint: an absolute http or https URL with a host.
     static func endpoint(from text: String) throws(UsageError) -> URL {
+        if hasUserInfo(text) {
+            throw UsageError("Credentials in the endpoint URL (user:password@) are not supported: give the endpoint without them, such as http://127.0.0.1:4000/graphql.")
+        }
         guard text.utf8.count <= 2_048,
               text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
               let url = URL(string: text),
@@ -17,6 +20,14 @@ enum EndpointPolicy {
             throw UsageError("The endpoint \"\(CommandLineParser.quoted(text))\" is not an http or https URL such as http://127.0.0.1:4000/graphql.")
         }
         return url
+    }
+
+    /// Whether the text's authority (between `//` and the next `/`, `?` or `#`) holds an `@`,
+    /// that is a user name or password, whatever the scheme and however malformed the rest.
+    static func hasUserInfo(_ text: String) -> Bool {
+        let afterScheme = text.range(of: "//").map { text[$0.upperBound...] } ?? Substring(text)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
+        return authority.contains("@")
     }
 
     /// Whether credentials may be sent: over https, to a loopback address, or when allowed.

@@ -21,11 +21,13 @@ struct Failure: Equatable {
             self.init(Self.code(for: error), error.description)
         case let error as ServiceError:
             self.init(Self.code(for: error.kind), Self.message(for: error, endpoint: endpoint))
+        case let error as UserDataCacheError:
+            self.init(.cannotWrite, error.description)
         case let error as CredentialStoreError:
             switch error {
             case .unreadable, .insecurePermissions:
                 self.init(.notPermitted, "\(error.description) Log in again with `rocket-reserver login <email>`.")
-            case .unwritable:
+            case .unwritable, .unremovable:
                 self.init(.cannotWrite, error.description)
             }
         case is CancellationError:
@@ -45,6 +47,7 @@ struct Failure: Equatable {
         case .notLoggedIn: .notPermitted
         case .loginRefused, .launchNotFound: .refused
         case .pagingDidNotAdvance: .protocolError
+        case .logoutIncomplete: .cannotWrite
         }
     }
 

@@ -44,7 +44,9 @@ public struct RocketReserverCLI: Sendable {
         let presenter = services.presenter
         switch command {
         case .login(let email):
-            presenter.presentLogin(try await Login(authenticator: services.authenticator, credentials: services.credentials)(email: email))
+            let login = Login(authenticator: services.authenticator, credentials: services.credentials, cache: services.cache)
+            let outcome = try await login.logIn(email: email)
+            presenter.presentLogin(outcome.email, replacing: outcome.replaced)
         case .logout:
             presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
         case let .launches(pageSize, after, all):

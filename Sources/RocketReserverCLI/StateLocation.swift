@@ -4,12 +4,19 @@ import Foundation
 ///
 /// `ROCKET_RESERVER_HOME` holds both when set; otherwise the credential goes under
 /// `$XDG_CONFIG_HOME/rocket-reserver` (default `~/.config/rocket-reserver`) and the cache
-/// under `$XDG_CACHE_HOME/rocket-reserver` (default `~/.cache/rocket-reserver`).
+/// under `$XDG_CACHE_HOME/rocket-reserver` (default `~/.cache/rocket-reserver`). A relative
+/// `ROCKET_RESERVER_HOME` is refused; relative `XDG_*` values are ignored, as the XDG Base
+/// Directory specification says, and so is a relative `HOME`.
 struct StateLocation: Equatable {
     var credentialsDirectory: URL
     var cacheDirectory: URL
 
-    init(environment: [String: String], homeDirectory: @autoclosure () -> String) {
+    /// - Throws: ``UsageError`` when `ROCKET_RESERVER_HOME` is set to a relative path, which
+    ///   would put the state wherever the command happens to run.
+    init(environment: [String: String], homeDirectory: @autoclosure () -> String) throws(UsageError) {
+        if let value = environment["ROCKET_RESERVER_HOME"], !value.isEmpty, !value.hasPrefix("/") {
+            throw UsageError("ROCKET_RESERVER_HOME must be an absolute path (starting with /), not \"\(CommandLineParser.quoted(value))\".")
+        }
         if let home = Self.absolutePath(environment["ROCKET_RESERVER_HOME"]) {
             let root = URL(fileURLWithPath: home, isDirectory: true)
             credentialsDirectory = root.appendingPathComponent("credentials", isDirectory: true)

@@ -3,24 +3,53 @@ import Ports
 
 /// Logs in by email and keeps the token for later requests (the tutorial's login screen).
 public struct Login: Sendable {
-    private let authenticator: any Authenticator
-    private let credentials: any CredentialStore
-
-    public init(authenticator: any Authenticator, credentials: any CredentialStore) {
-        self.authenticator = authenticator
-        self.credentials = credentials
+    /// Who is logged in now, and whose login this replaced.
+    public struct Outcome: Equatable, Sendable {
+        /// The address now logged in.
+        public var email: EmailAddress
+        /// The other user whose login was replaced, if any.
+        public var replaced: EmailAddress?
     }
 
-    /// Validates the address locally, logs in, and stores the token.
-    /// - Returns: The address that is now logged in.
-    /// - Throws: ``DomainError/invalidEmail(reason:)`` before any request for a malformed address;
-    ///   ``UseCaseError/loginRefused(_:)`` when the server answers `null`.
+    private let authenticator: any Authenticator
+    private let credentials: any CredentialStore
+    private let cache: (any UserDataCache)?
+
+    /// - Parameter cache: The endpoint's cached user data, forgotten when the user changes.
+    public init(authenticator: any Authenticator, credentials: any CredentialStore, cache: (any UserDataCache)? = nil) {
+        self.authenticator = authenticator
+        self.credentials = credentials
+        self.cache = cache
+    }
+
+    /// Logs in and returns the address that is now logged in (see ``logIn(email:)``).
     public func callAsFunction(email rawEmail: String) async throws -> EmailAddress {
+        try await logIn(email: rawEmail).email
+    }
+
+    /// Validates the address locally, logs in, checks the token, forgets the cached data of
+    /// any other user of the endpoint, and stores the token.
+    /// - Throws: ``DomainError/invalidEmail(reason:)`` before any request for a malformed address;
+    ///   ``UseCaseError/loginRefused(_:)`` when the server answers `null`; a
+    ///   ``ServiceError/Kind/unreadableResponse`` error, keeping the previous login, when the
+    ///   token is not 1 to 16 KiB of visible ASCII.
+    public func logIn(email rawEmail: String) async throws -> Outcome {
         let email = try EmailAddress(rawEmail)
+        // An unreadable stored login counts as nobody's: it is replaced all the same.
+        let previous = try? await credentials.credential()?.email
         guard let token = try await authenticator.logIn(email: email) else {
             throw UseCaseError.loginRefused(email)
         }
+        guard token.isWellFormed else {
+            throw ServiceError(
+                .unreadableResponse, operation: "Login",
+                detail: "the token it sent is empty, longer than \(AuthToken.maximumLength / 1024) KiB or not visible ASCII"
+            )
+        }
+        // No user's cached data may outlive their login: unless the same user logs in again,
+        // every user cache of the endpoint belongs to a login that is ending or already gone.
+        if previous != email { try await cache?.removeAll() }
         try await credentials.save(Credential(email: email, token: token))
-        return email
+        return Outcome(email: email, replaced: previous == email ? nil : previous)
     }
 }

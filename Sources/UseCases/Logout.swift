@@ -1,7 +1,7 @@
 import Domain
 import Ports
 
-/// Forgets the token and everything cached for the user who was logged in.
+/// Forgets the token and everything cached for the users of the endpoint.
 public struct Logout: Sendable {
     private let credentials: any CredentialStore
     private let cache: any UserDataCache
@@ -11,13 +11,24 @@ public struct Logout: Sendable {
         self.cache = cache
     }
 
-    /// Clears the user's cache, then the credential.
+    /// Removes the credential, then the cached user data; a failure of one does not stop the other.
     /// - Returns: The address that was logged in, or `nil` when nobody was (or the stored
     ///   login was unreadable; it is removed all the same).
+    /// - Throws: ``UseCaseError/logoutIncomplete(_:)`` saying precisely what was left behind.
     public func callAsFunction() async throws -> EmailAddress? {
         let email = try? await credentials.credential()?.email
-        try await cache.removeAll()
-        try await credentials.removeCredential()
+        var problems: [String] = []
+        do {
+            try await credentials.removeCredential()
+        } catch {
+            problems.append("\(error)")
+        }
+        do {
+            try await cache.removeAll()
+        } catch {
+            problems.append("\(error)")
+        }
+        guard problems.isEmpty else { throw UseCaseError.logoutIncomplete(problems) }
         return email
     }
 }

@@ -8,6 +8,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case loginRefused(EmailAddress)
     /// The server knows no launch with this id.
     case launchNotFound(LaunchID)
+    /// Logging out left something behind; each detail is one sentence saying what and why.
+    case logoutIncomplete([String])
     /// The server sent the same cursor again, so paging would never end.
     case pagingDidNotAdvance(cursor: String)
 
@@ -16,6 +18,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
         case .loginRefused(let email): "The server refused to log in \(email)."
         case .launchNotFound(let id): "There is no launch with id \(id)."
+        case .logoutIncomplete(let details): "The logout is incomplete. " + details.joined(separator: " ")
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
         }
     }

@@ -16,16 +16,20 @@ struct AdapterAssembly {
 
     func services() async -> Services {
         let endpoint = configuration.endpoint.absoluteString
+        let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
+        TerminationSignals.watch(folders)
+        // Leftovers of writes that were killed in an earlier run (they may hold the token).
+        for folder in folders { StaleTemporaryFiles.sweep(folder) }
         let keychain = FileKeychain(directory: configuration.credentialsDirectory, endpoint: endpoint)
         let sendsCredentials = configuration.sendsCredentials
 
         // The cache partition is the logged-in user's (anonymous when nobody is, when the stored
         // login is unreadable, or when credentials may not travel to this endpoint).
         let user = sendsCredentials ? (try? await keychain.credential())?.email : nil
-        let warnings = self.warnings
+        let warnings = WarningsOnce(output: self.warnings)
         let cache = NormalizedCache(persistence: .file(
             at: CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user),
-            onWarning: { warnings.write("rocket-reserver: warning: \($0)\n") }
+            onWarning: { warnings.warn($0) }
         ))
 
         let authorization = sendsCredentials
@@ -51,7 +55,11 @@ struct AdapterAssembly {
             trips: gateway.trips,
             authenticator: gateway.authenticator,
             credentials: keychain,
-            cache: gateway.userDataCache,
+            cache: EndpointUserData(
+                cacheDirectory: configuration.cacheDirectory,
+                credentialsDirectory: configuration.credentialsDirectory,
+                endpoint: endpoint
+            ),
             presenter: presenter
         )
     }

@@ -4,11 +4,21 @@ import Foundation
 /// Names the cache file of one endpoint and one user, so that one user's answers (their
 /// `isBooked`) never show for another user, for another endpoint, or after logout.
 ///
-/// The name holds hashes only: neither the email nor anything about the token appears in it.
+/// The name, `cache-<endpoint hash>-<user hash>.rrcache`, holds hashes only: neither the email
+/// nor anything about the token appears in it. Every name has the same length, and all of
+/// one endpoint's files share ``prefix(endpoint:)``, so they can be found without the email.
 enum CacheFileLocation {
+    /// The extension of every cache file.
+    static let suffix = ".rrcache"
+
     static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
         let userKey = user.map { "user:\($0.rawValue)" } ?? "anonymous"
-        return directory.appendingPathComponent("cache-\(fnv1a(endpoint))-\(fnv1a(userKey)).rrcache")
+        return directory.appendingPathComponent("\(prefix(endpoint: endpoint))\(fnv1a(userKey))\(suffix)")
+    }
+
+    /// The start of the names of all of `endpoint`'s cache files: `cache-<endpoint hash>-`.
+    static func prefix(endpoint: String) -> String {
+        "cache-\(fnv1a(endpoint))-"
     }
 
     /// The FNV-1a 64-bit hash as 16 hex digits: stable across runs and platforms.

@@ -9,6 +9,7 @@ import Foundation
 import RocketReserverCLI
 import StdoutPresenters
 
+TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
 let environment = CLIEnvironment(
@@ -21,5 +22,11 @@ let environment = CLIEnvironment(
         await AdapterAssembly(configuration: configuration, output: standardOutput, warnings: standardError).services()
     }
 )
-let status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
+var status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
+// Output that could not be written (a full disk, an I/O error) is lost: say so. A reader that
+// closed the pipe (`| head -1`) is not an error.
+if let code = standardOutput.failure, status == .success || status == .refused {
+    standardError.write("rocket-reserver: The output could not be written (\(String(cString: strerror(code)))).\n")
+    status = .ioError
+}
 exit(status.rawValue)

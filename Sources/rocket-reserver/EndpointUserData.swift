@@ -1,0 +1,49 @@
+import Foundation
+import GraphQLClient
+import Ports
+
+/// Every user's cached data for one endpoint: the cache files named
+/// `cache-<endpoint hash>-<user hash>.rrcache` (see ``CacheFileLocation``), with their lock and
+/// temporary files, found by the endpoint's prefix so that no email is needed to find them
+/// (the stored login may be unreadable). The anonymous cache holds no user data and stays.
+///
+/// Removing also sweeps stale temporary files from both state folders, so after a logout no
+/// leftover of a killed write (which may hold the token) remains.
+struct EndpointUserData: UserDataCache {
+    let cacheDirectory: URL
+    let credentialsDirectory: URL
+    let endpoint: String
+
+    func removeAll() async throws {
+        var problems: [String] = []
+        for url in userCacheFiles() {
+            do {
+                try await NormalizedCache(persistence: .file(at: url)).removeAll()
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        for folder in [credentialsDirectory, cacheDirectory] {
+            for path in StaleTemporaryFiles.sweep(folder) {
+                problems.append("the temporary file \(path) could not be removed")
+            }
+        }
+        guard problems.isEmpty else { throw UserDataCacheError(problems.joined(separator: "; ")) }
+    }
+
+    /// The cache files of the endpoint's users, including those that only left a lock or
+    /// temporary file behind.
+    func userCacheFiles() -> [URL] {
+        let prefix = CacheFileLocation.prefix(endpoint: endpoint)
+        let anonymous = CacheFileLocation.url(in: cacheDirectory, endpoint: endpoint, user: nil).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)) ?? []
+        var files: Set<String> = []
+        for name in names {
+            let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+            let base = String(bare.prefix(anonymous.count))
+            guard base.hasPrefix(prefix), base.hasSuffix(CacheFileLocation.suffix), base != anonymous else { continue }
+            files.insert(base)
+        }
+        return files.sorted().map { cacheDirectory.appendingPathComponent($0) }
+    }
+}

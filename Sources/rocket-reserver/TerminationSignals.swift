@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Handles SIGINT, SIGTERM and SIGHUP alike: removes the temporary files this process is
+/// writing in the state folders, then ends the process by the same signal.
+///
+/// The signal handler only writes the signal's number to a pipe (async-signal-safe); a
+/// dedicated thread reads it, sweeps and re-raises the signal with its default action, so the
+/// shell sees the usual "killed by SIGINT" and nothing waits for the command to wind down.
+/// SIGKILL cannot be handled: its leftovers are swept at the next run (``StaleTemporaryFiles``).
+enum TerminationSignals {
+    /// The signals handled.
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    private static let folders = Mutex<[URL]>([])
+
+    /// Installs the handlers and starts the thread that acts on them; call once, first thing.
+    static func install() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        signalPipe = ends[1]
+        let reader = ends[0]
+        Thread.detachNewThread {
+            var number: UInt8 = 0
+            while read(reader, &number, 1) != 1 {
+                guard errno == EINTR else { return }
+            }
+            terminate(by: Int32(number))
+        }
+        for signalNumber in handled {
+            // glibc's signal() keeps the handler installed and restarts interrupted calls.
+            signal(signalNumber) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
+            }
+        }
+    }
+
+    /// Sets the folders whose temporary files of this process are removed on a signal.
+    static func watch(_ urls: [URL]) {
+        folders.withLock { $0 = urls }
+    }
+
+    private static func terminate(by signalNumber: Int32) -> Never {
+        let pid = getpid()
+        folders.withLock { urls in
+            for url in urls { StaleTemporaryFiles.sweep(url, owner: pid) }
+        }
+        signal(signalNumber, SIG_DFL)
+        raise(signalNumber)
+        _exit(128 + signalNumber)
+    }
+}
+
+/// The write end of the signal pipe, set before any handler is installed.
+nonisolated(unsafe) private var signalPipe: Int32 = -1
