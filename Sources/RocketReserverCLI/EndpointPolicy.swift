@@ -8,7 +8,7 @@ enum EndpointPolicy {
     /// Parses and checks an endpoint: an absolute http or https URL with a host.
     static func endpoint(from text: String) throws(UsageError) -> URL {
         if hasUserInfo(text) {
-            throw UsageError("Credentials in the endpoint URL (user:password@) are not supported: give the endpoint without them, such as http://127.0.0.1:4000/graphql.")
+            throw UsageError("Credentials in the endpoint URL are not supported: give the endpoint without a user name or password, such as http://127.0.0.1:4000/graphql.")
         }
         guard text.utf8.count <= 2_048,
               text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),

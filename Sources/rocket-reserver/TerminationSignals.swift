@@ -54,6 +54,10 @@ enum TerminationSignals {
             for url in urls { StaleTemporaryFiles.sweep(url, owner: pid) }
         }
         signal(signalNumber, SIG_DFL)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)  // threads may start with signals blocked
         raise(signalNumber)
         _exit(128 + signalNumber)
     }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes cut short by a signal leave no secret behind: SIGINT, SIGTERM and SIGHUP remove the
+/// process's own temporary files; whatever SIGKILL leaves is swept at the next run, except a
+/// live writer's file; and after `logout` no file holds the token.
+@Suite("Interrupted writes")
+struct InterruptedWriteTests {
+    /// A leftover temporary file of a dead process, holding `content`.
+    static func plant(_ name: String, pid: Int32 = 999_999_999, in folder: URL, content: String) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(".\(name).\(pid).0123456789abcdef.tmp")
+        try Data(content.utf8).write(to: url)
+        return url
+    }
+
+    @Test func staleTemporaryFilesAreRemovedAtTheNextRunButALiveWritersAreKept() throws {
+        let session = try FaultSession()
+        let credentials = session.home.url.appendingPathComponent("credentials")
+        let cache = session.home.url.appendingPathComponent("cache")
+        let credentialName = try #require(session.credentialFiles(session.home.snapshot()).keys.first?.split(separator: "/").last)
+        let dead = try Self.plant(String(credentialName), in: credentials, content: session.token)
+        let oldFormat = credentials.appendingPathComponent(".\(credentialName).\(UUID().uuidString).tmp")
+        try Data(session.token.utf8).write(to: oldFormat)
+        let deadCache = try Self.plant("cache-0000000000000000-0000000000000000.rrcache", in: cache, content: "me@example.com")
+        // A live writer: this test process, holding the file's lock as a writer does.
+        let live = try Self.plant(String(credentialName), pid: getpid(), in: credentials, content: session.token)
+        let descriptor = open(live.path, O_RDONLY)
+        #expect(flock(descriptor, LOCK_EX) == 0)
+        defer { close(descriptor) }
+
+        let result = try session.run(["launches"])
+        #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
+        for url in [dead, oldFormat, deadCache] {
+            #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.lastPathComponent) was left")
+        }
+        #expect(FileManager.default.fileExists(atPath: live.path), "a live writer's file was removed")
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aTerminationSignalRemovesTheProcesssOwnTemporaryFiles(_ signalNumber: Int32) throws {
+        let session = try FaultSession()
+        session.server.behaviour = .neverAnswer
+        let process = Process()
+        process.executableURL = BuiltProducts.client
+        process.arguments = ["--endpoint", session.server.endpoint, "--timeout", "60", "details", "1", "--force-reload"]
+        process.environment = ClientEnvironment.make(home: session.home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
+
+        // What the process would be writing when the signal comes: a temporary file of its own.
+        let cacheName = try #require(session.cacheFiles(session.home.snapshot()).keys.first?.split(separator: "/").last)
+        let own = try Self.plant(String(cacheName), pid: process.processIdentifier,
+                                 in: session.home.url.appendingPathComponent("cache"), content: "me@example.com")
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - signalled
+
+        #expect(elapsed < .seconds(2), "took \(elapsed) to end")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
+                "ended with \(process.terminationReason) \(process.terminationStatus)")
+        #expect(!FileManager.default.fileExists(atPath: own.path), "its temporary file was left")
+    }
+
+    /// Many `login`s against the reference server, each killed at a random point, then one
+    /// normal run: no temporary file is left and only the credential holds the token; after
+    /// `logout`, no file does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path), "needs the reference server"))
+    func aKillStormLeavesNoSecretBehind() throws {
+        let server = try ReferenceServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory(prefix: "storm")
+        defer { home.remove() }
+        let environment = ClientEnvironment.make(home: home, endpoint: server.endpoint)
+        let runs = 200
+        var leftOver: Set<String> = []
+        for run in 0..<runs {
+            let process = Process()
+            process.executableURL = BuiltProducts.client
+            process.arguments = ["login", "storm\(run % 3)@example.com"]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...60_000))
+            kill(process.processIdentifier, run.isMultiple(of: 2) ? SIGKILL : SIGTERM)
+            process.waitUntilExit()
+            leftOver.formUnion(Self.temporaryFiles(in: home))
+        }
+        let final = try ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment)
+        #expect(final.status == 0, "exit \(final.status): \(final.stderr)")
+        let left = Self.temporaryFiles(in: home)
+        let credential = try #require(home.snapshot().first { $0.key.hasPrefix("/credentials/credential-") })
+        let stored = try #require(try JSONSerialization.jsonObject(with: credential.value) as? [String: Any])
+        let token = try #require(stored["token"] as? String)
+        let holders = home.snapshot().filter { $0.key != credential.key && $0.value.range(of: Data(token.utf8)) != nil }
+        print("kill storm: \(runs) runs, \(leftOver.count) temporary files left by killed runs, \(left.count) after the next run")
+        #expect(left.isEmpty, "left: \(left)")
+        #expect(holders.isEmpty, "the token is in \(holders.keys.sorted())")
+
+        let logout = try ProcessRunner.run(BuiltProducts.client, ["logout"], environment: environment)
+        #expect(logout.status == 0, "exit \(logout.status): \(logout.stderr)")
+        #expect(home.snapshot().filter { $0.value.range(of: Data(token.utf8)) != nil }.isEmpty)
+    }
+
+    static func temporaryFiles(in home: TemporaryDirectory) -> [String] {
+        (FileManager.default.enumerator(atPath: home.url.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".tmp") }
+    }
+}
