@@ -50,8 +50,9 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         try await server.logIn(email: email)
     }
 
+    /// Forgets every user's cached details; the anonymous cache holds no user data and stays.
     public func removeAll() async throws {
-        cache[await cacheUser()] = nil
+        cache = cache.filter { $0.key == nil }
     }
 
     private func changeTrip(

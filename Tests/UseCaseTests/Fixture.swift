@@ -19,7 +19,7 @@ struct Fixture {
         gateway = InMemoryGateway(server: server, credentials: credentials)
     }
 
-    var login: Login { Login(authenticator: gateway, credentials: credentials) }
+    var login: Login { Login(authenticator: gateway, credentials: credentials, cache: gateway) }
     var logout: Logout { Logout(credentials: credentials, cache: gateway) }
     var listLaunches: ListLaunches { ListLaunches(launches: gateway) }
     var loadDetails: LoadLaunchDetails { LoadLaunchDetails(launches: gateway) }
