@@ -53,7 +53,12 @@ enum StaleTemporaryFiles {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }  // a live writer holds it
         guard let writer else { return true }
         let alive = kill(writer, 0) == 0 || errno == EPERM
-        let age = Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec.tv_sec
+        #else
+        let modified = info.st_mtim.tv_sec
+        #endif
+        let age = Date().timeIntervalSince1970 - TimeInterval(modified)
         return !alive || age > maximumAge
     }
 }

@@ -39,7 +39,7 @@ struct LogoutCleanupTests {
     @Test func logoutWithAReadOnlyStateFolderSaysWhatItCouldNotRemove() throws {
         let session = try FaultSession()
         guard let logout = try session.runReadOnly(["logout"]) else {
-            print("skipped: the state folder cannot be made read-only here (not root without unshare, or root without chmod effect)")
+            print("skipped: running as root where mount namespaces or read-only bind mounts are not allowed, so the folder cannot be made read-only")
             return
         }
         #expect(logout.status == 73, "exit \(logout.status): \(logout.stderr)")

@@ -25,13 +25,15 @@ extension FaultSession {
         let folders = ["", "/credentials", "/cache"].map { home.url.path + $0 }
         if geteuid() == 0 {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return nil }
-            let probe = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "true"], environment: [:], deadline: 10)
-            guard probe.status == 0 else { return nil }
             let script = #"mount --bind -o ro "$0" "$0" && exec "$@""#
+            // Containers often forbid mount namespaces or mounts: then there is nothing to test.
+            let probe = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "/bin/sh", "-c", script, home.url.path, "true"],
+                                              environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], deadline: 10)
+            guard probe.status == 0 else { return nil }
             return try ProcessRunner.run(
                 URL(fileURLWithPath: "/usr/bin/unshare"),
                 ["-m", "/bin/sh", "-c", script, home.url.path, BuiltProducts.client.path, "--endpoint", server.endpoint] + arguments,
-                environment: ClientEnvironment.make(home: home), deadline: 30
+                environment: ClientEnvironment.make(home: home, extra: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), deadline: 30
             )
         }
         for folder in folders { chmod(folder, 0o500) }
