@@ -27,6 +27,13 @@ struct InterruptedWriteTests {
         let oldFormat = credentials.appendingPathComponent(".\(credentialName).\(UUID().uuidString).tmp")
         try Data(session.token.utf8).write(to: oldFormat)
         let deadCache = try Self.plant("cache-0000000000000000-0000000000000000.rrcache", in: cache, content: "me@example.com")
+        // A symlink under a temporary name is junk: removed, its target left alone.
+        let outside = try TemporaryDirectory(prefix: "outside")
+        defer { outside.remove() }
+        let target = outside.url.appendingPathComponent("target")
+        try Data("keep".utf8).write(to: target)
+        let link = credentials.appendingPathComponent(".\(credentialName).999999998.fedcba9876543210.tmp")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         // A live writer: this test process, holding the file's lock as a writer does.
         let live = try Self.plant(String(credentialName), pid: getpid(), in: credentials, content: session.token)
         let descriptor = open(live.path, O_RDONLY)
@@ -35,7 +42,8 @@ struct InterruptedWriteTests {
 
         let result = try session.run(["launches"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
-        for url in [dead, oldFormat, deadCache] {
+        #expect(try Data(contentsOf: target) == Data("keep".utf8))
+        for url in [dead, oldFormat, deadCache, link] {
             #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.lastPathComponent) was left")
         }
         #expect(FileManager.default.fileExists(atPath: live.path), "a live writer's file was removed")
@@ -73,19 +81,25 @@ struct InterruptedWriteTests {
     /// Many `login`s against the reference server, each killed at a random point, then one
     /// normal run: no temporary file is left and only the credential holds the token; after
     /// `logout`, no file does.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path), "needs the reference server"))
-    func aKillStormLeavesNoSecretBehind() throws {
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path), "needs the reference server"),
+        arguments: [["login"], ["details", "--force-reload"]]
+    )
+    func aKillStormLeavesNoSecretBehind(_ command: [String]) throws {
         let server = try ReferenceServer()
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "storm")
         defer { home.remove() }
         let environment = ClientEnvironment.make(home: home, endpoint: server.endpoint)
-        let runs = 200
+        if command != ["login"] {  // the cache storm runs logged in, so cache files hold the user's data
+            #expect(try ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment).status == 0)
+        }
+        let runs = command == ["login"] ? 200 : 100
         var leftOver: Set<String> = []
         for run in 0..<runs {
             let process = Process()
             process.executableURL = BuiltProducts.client
-            process.arguments = ["login", "storm\(run % 3)@example.com"]
+            process.arguments = command == ["login"] ? ["login", "storm\(run % 3)@example.com"] : ["details", String(run % 20 + 1), "--force-reload"]
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -95,20 +109,22 @@ struct InterruptedWriteTests {
             process.waitUntilExit()
             leftOver.formUnion(Self.temporaryFiles(in: home))
         }
-        let final = try ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment)
+        let final = try ProcessRunner.run(BuiltProducts.client, command == ["login"] ? ["login", "storm@example.com"] : ["details", "1"],
+                                          environment: environment)
         #expect(final.status == 0, "exit \(final.status): \(final.stderr)")
         let left = Self.temporaryFiles(in: home)
         let credential = try #require(home.snapshot().first { $0.key.hasPrefix("/credentials/credential-") })
         let stored = try #require(try JSONSerialization.jsonObject(with: credential.value) as? [String: Any])
         let token = try #require(stored["token"] as? String)
         let holders = home.snapshot().filter { $0.key != credential.key && $0.value.range(of: Data(token.utf8)) != nil }
-        print("kill storm: \(runs) runs, \(leftOver.count) temporary files left by killed runs, \(left.count) after the next run")
+        print("kill storm \(command.joined(separator: " ")): \(runs) runs, \(leftOver.count) temporary files left by killed runs, \(left.count) after the next run")
         #expect(left.isEmpty, "left: \(left)")
         #expect(holders.isEmpty, "the token is in \(holders.keys.sorted())")
 
         let logout = try ProcessRunner.run(BuiltProducts.client, ["logout"], environment: environment)
         #expect(logout.status == 0, "exit \(logout.status): \(logout.stderr)")
         #expect(home.snapshot().filter { $0.value.range(of: Data(token.utf8)) != nil }.isEmpty)
+        #expect(!home.snapshot().contains { $0.value.range(of: Data("storm".utf8)) != nil }, "a file still holds the email")
     }
 
     static func temporaryFiles(in home: TemporaryDirectory) -> [String] {

@@ -76,4 +76,28 @@ struct SpecialStateFileTests {
         #expect(lstat(lock, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
         #expect(session.server.requestCount == 1)
     }
+
+    /// The credential reader already refused these; the test keeps it so for every command.
+    @Test(arguments: ["FIFO", "symlink"])
+    func anOddCredentialFileIsNeverFollowedAndLogoutRemovesIt(_ kind: String) throws {
+        let session = try FaultSession()
+        let credential = try #require(session.credentialFiles(session.home.snapshot()).keys.first)
+        let path = session.home.url.path + credential
+        let outside = try TemporaryDirectory(prefix: "outside")
+        defer { outside.remove() }
+        let target = outside.url.appendingPathComponent("target").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data(#"{"keep":true}"#.utf8)))
+        try FileManager.default.removeItem(atPath: path)
+        #expect(kind == "FIFO" ? mkfifo(path, 0o600) == 0 : symlink(target, path) == 0)
+
+        let book = try session.run(["book", "1"], deadline: 20)
+        #expect(book.status == 77, "exit \(book.status): \(book.stderr)")
+        #expect(session.bookingRequests.isEmpty)
+        let logout = try session.run(["logout"], deadline: 20)
+        #expect(logout.status == 0, "exit \(logout.status): \(logout.stderr)")
+        var info = stat()
+        #expect(lstat(path, &info) != 0, "the \(kind) is still there")
+        #expect(FileManager.default.contents(atPath: target) == Data(#"{"keep":true}"#.utf8), "the link's target was touched")
+        #expect(session.cacheFiles(session.home.snapshot()).isEmpty)
+    }
 }
