@@ -30,6 +30,7 @@ enum HelpText {
 
     Run `rocket-reserver <command> --help` for a command's arguments.
     Exit status: 0 ok, 1 the server refused, 64 usage, 69 unreachable or timed out,
+    73 local state not written or removed, 74 output not written,
     76 answer not understood, 77 not logged in or session expired.
     """
 
@@ -53,7 +54,7 @@ enum HelpText {
             "")
         case .logout: (
             "logout",
-            "Forget the stored login for this endpoint and everything cached for that user.",
+            "Forget the stored login for this endpoint and everything cached for its users.",
             "")
         case .book: ("book <launch-id>", "Book a trip on the launch. Needs a login.", "")
         case .cancel: ("cancel <launch-id>", "Cancel your trip on the launch. Needs a login.", "")

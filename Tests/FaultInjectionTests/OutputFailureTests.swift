@@ -6,7 +6,7 @@ import TestSupport
 /// warning that repeats is printed once per command.
 @Suite("Output failures and repeated warnings")
 struct OutputFailureTests {
-    @Test(arguments: [["launches", "--json"], ["launches"], ["details", "1"], ["--help"], ["trips", "--json"]])
+    @Test(arguments: [["launches", "--all", "--json"], ["launches"], ["details", "1"], ["--help"], ["trips", "--json"]])
     func aFullDiskOnStandardOutputExits74WithOneSentence(_ command: [String]) throws {
         let session = try FaultSession()
         let result = try session.shell(#"exec "$@" > /dev/full"#, command)
