@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
     case internalError = 70
     /// Local state could not be written (`EX_CANTCREAT`).
     case cannotWrite = 73
+    /// Local state (the cache files) could not be read or removed (`EX_IOERR`).
+    case ioError = 74
     /// The answer was not understood (`EX_PROTOCOL`).
     case protocolError = 76
     /// Not logged in, the stored login is unreadable, or the server no longer accepts it (`EX_NOPERM`).

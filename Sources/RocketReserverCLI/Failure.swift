@@ -28,6 +28,8 @@ struct Failure: Equatable {
             case .unwritable:
                 self.init(.cannotWrite, error.description)
             }
+        case let error as CacheInspectorError:
+            self.init(.ioError, error.description)
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:

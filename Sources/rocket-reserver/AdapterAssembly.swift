@@ -23,8 +23,9 @@ struct AdapterAssembly {
         // login is unreadable, or when credentials may not travel to this endpoint).
         let user = sendsCredentials ? (try? await keychain.credential())?.email : nil
         let warnings = self.warnings
+        let cacheFile = CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user)
         let cache = NormalizedCache(persistence: .file(
-            at: CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user),
+            at: cacheFile,
             onWarning: { warnings.write("rocket-reserver: warning: \($0)\n") }
         ))
 
@@ -52,7 +53,8 @@ struct AdapterAssembly {
             authenticator: gateway.authenticator,
             credentials: keychain,
             cache: gateway.userDataCache,
-            presenter: presenter
+            presenter: presenter,
+            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cacheFile)
         )
     }
 

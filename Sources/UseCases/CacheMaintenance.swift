@@ -1,0 +1,25 @@
+import Ports
+
+/// Shows and clears what is cached on this machine; never touches the stored login.
+public struct CacheMaintenance: Sendable {
+    private let cache: any UserDataCache
+    private let inspector: any CacheInspector
+
+    public init(cache: any UserDataCache, inspector: any CacheInspector) {
+        self.cache = cache
+        self.inspector = inspector
+    }
+
+    /// The current endpoint and user's cache.
+    public func info() async throws -> CacheSummary {
+        try await inspector.currentCache()
+    }
+
+    /// Removes the current endpoint and user's cache, or with `all` every cache.
+    public func clear(all: Bool) async throws -> CacheClearing {
+        if all { return CacheClearing(all: true, removed: try await inspector.removeEveryCache()) }
+        let existed = try await inspector.currentCache().exists
+        try await cache.removeAll()
+        return CacheClearing(all: false, removed: existed ? 1 : 0)
+    }
+}
