@@ -68,7 +68,7 @@ struct CommandBuilder {
     private func single() throws(UsageError) -> String {
         let phrase = spec.arguments.first?.phrase ?? "an argument"
         guard arguments.count == 1, let only = arguments.first else {
-            let what = phrase.split(separator: " ", maxSplits: 1).last.map(String.init) ?? phrase
+            let what = phrase.split(separator: " ", maxSplits: 1).last.map(String.init) ?? phrase  // without its article
             let problem = arguments.isEmpty ? "needs \(phrase)" : "takes one \(what), not \(arguments.count) arguments"
             throw UsageError("The \(name.rawValue) command \(problem).", command: name)
         }
