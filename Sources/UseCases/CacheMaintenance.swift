@@ -18,8 +18,9 @@ public struct CacheMaintenance: Sendable {
     /// Removes the current endpoint and user's cache, or with `all` every cache.
     public func clear(all: Bool) async throws -> CacheClearing {
         if all { return CacheClearing(all: true, removed: try await inspector.removeEveryCache()) }
-        let existed = try await inspector.currentCache().exists
+        // Nothing stored means nothing to remove (and maybe no folder to lock in).
+        guard try await inspector.currentCache().exists else { return CacheClearing(all: false, removed: 0) }
         try await cache.removeAll()
-        return CacheClearing(all: false, removed: existed ? 1 : 0)
+        return CacheClearing(all: false, removed: 1)
     }
 }
