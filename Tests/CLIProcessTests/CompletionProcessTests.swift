@@ -61,6 +61,41 @@ struct CompletionProcessTests {
         #expect(result.stdout == "_rocket_reserver\n", "\(result.stderr)")
     }
 
+    /// Types each line and a Tab into an interactive zsh on a pseudo-terminal (`zsh/zpty`) and
+    /// waits for the completed text to be echoed (the deadline fails the test if it never is).
+    @Test(.enabled(if: InstalledProgram.path("zsh") != nil, "zsh is not installed"))
+    func zshCompletesCommandsOptionsAndChoicesInAnInteractiveShell() throws {
+        let folder = try TemporaryDirectory(prefix: "completion")
+        defer { folder.remove() }
+        let script = try generate("completion", "zsh", in: folder)
+        let zsh = try #require(InstalledProgram.path("zsh"))
+        let probes = [
+            ("rocket-reserver lau", "rocket-reserver launches "),
+            ("rocket-reserver launches --pa", "--page-size="),
+            ("rocket-reserver cache cl", "cache clear "),
+            ("rocket-reserver --endpoint x det", "x details "),
+            ("rocket-reserver completion f", "completion fish "),
+        ]
+        var driver = """
+        zmodload zsh/zpty
+        zpty z 'env -i PATH=/usr/bin:/bin TERM=dumb HOME=/nonexistent zsh -f -i'
+        zpty -w z 'PS1=""; autoload -U compinit && compinit -u -D && source "\(script)" && echo $((6*7))READY'
+        zpty -r -m z out '*42READY*'
+
+        """
+        for (index, probe) in probes.enumerated() {
+            driver += """
+            zpty -w -n z $'\(probe.0)\t'
+            zpty -r -m z out '*\(probe.1)*' && print "ok \(index)"
+            zpty -w -n z $'\\C-u'
+
+            """
+        }
+        driver += "zpty -d z\n"
+        let result = try ProcessRunner.run(URL(fileURLWithPath: zsh), ["-f", "-c", driver], environment: ["PATH": "/usr/bin:/bin"], deadline: 60)
+        #expect(result.stdout == probes.indices.map { "ok \($0)\n" }.joined(), "\(result.stderr)")
+    }
+
     @Test(.enabled(if: InstalledProgram.path("fish") != nil, "fish is not installed"))
     func fishAcceptsTheScriptAndCompletesCommandsOptionsAndChoices() throws {
         let folder = try TemporaryDirectory(prefix: "completion")
