@@ -11,8 +11,8 @@ struct CommandBuilder {
     func command() throws(UsageError) -> Command {
         let allowed = Set(spec.options.map(\.name))
         if let stray = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let close = Suggestion.sentence(for: stray, among: spec.options.map(\.name))
-            throw UsageError("The \(name.rawValue) command has no \(stray) option.\(close)", command: name)
+            let close = Suggestion.closest(to: stray, among: spec.options.map(\.name))
+            throw UsageError("The \(name.rawValue) command has no \(stray) option.", command: name, suggestion: close)
         }
         switch name {
         case .login: return .login(email: try single())
@@ -59,8 +59,8 @@ struct CommandBuilder {
         let choices = spec.arguments.first?.choices ?? []
         guard choices.contains(word) else {
             let list = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
-            let close = Suggestion.sentence(for: word, among: choices)
-            throw UsageError("The \(name.rawValue) command takes \(list), not \"\(CommandLineParser.quoted(word))\".\(close)", command: name)
+            let close = Suggestion.closest(to: word, among: choices)
+            throw UsageError("The \(name.rawValue) command takes \(list), not \"\(CommandLineParser.quoted(word))\".", command: name, suggestion: close)
         }
         return word
     }

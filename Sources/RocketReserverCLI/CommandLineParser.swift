@@ -43,7 +43,7 @@ public struct CommandLineParser: Sendable {
         guard let name = CommandName(rawValue: first) else {
             if first == "help" { return Invocation(command: .help(words.dropFirst().first.flatMap(CommandName.init)), options: options) }
             let known = CommandCatalog.visibleCommands.map(\.name.rawValue) + ["help"]
-            throw UsageError("Unknown command \"\(Self.quoted(first))\".\(Suggestion.sentence(for: first, among: known))")
+            throw UsageError("Unknown command \"\(Self.quoted(first))\".", suggestion: Suggestion.closest(to: first, among: known))
         }
         if help { return Invocation(command: .help(name), options: options) }
         let flags = values.filter { !CommandCatalog.isGlobal($0.key) }
@@ -68,7 +68,7 @@ public struct CommandLineParser: Sendable {
     private static func unknownOption(_ name: String, command: CommandName?) -> UsageError {
         let own = command.map { CommandCatalog.spec(for: $0).options } ?? []
         let known = (own + CommandCatalog.globalOptions).map(\.name)
-        return UsageError("Unknown option \"\(quoted(name))\".\(Suggestion.sentence(for: name, among: known))", command: command)
+        return UsageError("Unknown option \"\(quoted(name))\".", command: command, suggestion: Suggestion.closest(to: name, among: known))
     }
 
     /// The command named on the line so far, else the first later word that names one.

@@ -18,11 +18,6 @@ enum Suggestion {
         return best?.candidate
     }
 
-    /// ` Did you mean "launches"?`, or an empty string when nothing is close.
-    static func sentence(for typed: String, among candidates: [String]) -> String {
-        closest(to: typed, among: candidates).map { " Did you mean \"\($0)\"?" } ?? ""
-    }
-
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and
     /// transpositions of neighbours each count 1.
     static func editDistance(_ first: String, _ second: String) -> Int {

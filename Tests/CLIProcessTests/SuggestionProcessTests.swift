@@ -29,8 +29,7 @@ struct SuggestionProcessTests {
         let result = try run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("rocket-reserver: \(expected) Run `rocket-reserver"))
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr == "rocket-reserver: \(expected)\n")
     }
 
     @Test func everyCommandsHelpHasExamplesAndEnvironment() throws {

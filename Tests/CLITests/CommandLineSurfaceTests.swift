@@ -11,7 +11,7 @@ struct CommandLineSurfaceTests {
             _ = try parser.parse(arguments)
             return nil
         } catch {
-            return error.message
+            return error.description
         }
     }
 
