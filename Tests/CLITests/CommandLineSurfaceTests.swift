@@ -50,6 +50,12 @@ struct CommandLineSurfaceTests {
         #expect(message(["--timeout", "0", "trips"]) == "The timeout must be a number of seconds more than 0 and at most 3600, not \"0\".")
     }
 
+    @Test func theTimeoutVariableStatesTheRealRangeToo() async throws {
+        let cli = try CLIHarness(variables: ["ROCKET_RESERVER_TIMEOUT": "0"])
+        #expect(await cli.run("launches") == .usage)
+        #expect(cli.stderr.text.hasPrefix("rocket-reserver: ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most 3600."))
+    }
+
     @Test func parsesTheNewCommands() throws {
         #expect(try parser.parse(["whoami", "--json"]) == Invocation(command: .whoami, options: GlobalOptions(json: true)))
         #expect(try parser.parse(["cache", "info"]).command == .cacheInfo)
