@@ -16,7 +16,7 @@ enum CommandCatalog {
 
     /// Options every command accepts, before or after it.
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "--endpoint", valueName: "URL", summary: "GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else the tutorial's server)"),
+        OptionSpec(name: "--endpoint", valueName: "URL", summary: "GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else \(Configuration.defaultEndpoint))"),
         OptionSpec(name: "--json", summary: "Print one JSON document instead of text"),
         OptionSpec(name: "--timeout", valueName: "SECONDS", summary: "Per-request timeout, more than 0 and at most 3600 (default: $ROCKET_RESERVER_TIMEOUT, else 30)"),
         OptionSpec(name: "--help", shortName: "-h", summary: "Show help"),
