@@ -8,7 +8,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     private let server: InMemoryTutorialServer
     private let credentials: any CredentialStore
     /// Cached details, partitioned by user (the email, or `nil` for anonymous).
-    private var cache: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
+    var cache: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
 
     public init(server: InMemoryTutorialServer, credentials: any CredentialStore) {
         self.server = server
@@ -84,7 +84,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         try? await credentials.credential()?.token
     }
 
-    private func cacheUser() async -> EmailAddress? {
+    func cacheUser() async -> EmailAddress? {
         try? await credentials.credential()?.email
     }
 }

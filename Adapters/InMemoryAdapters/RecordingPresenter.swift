@@ -12,6 +12,9 @@ public final class RecordingPresenter: ResultPresenter {
         case login(EmailAddress)
         case logout(EmailAddress?)
         case user(User)
+        case whoami(EmailAddress, endpoint: String)
+        case cache(CacheSummary)
+        case cacheClearing(CacheClearing)
     }
 
     private let recorded = Mutex<[Presentation]>([])
@@ -27,6 +30,9 @@ public final class RecordingPresenter: ResultPresenter {
     public func presentLogin(_ email: EmailAddress) { append(.login(email)) }
     public func presentLogout(_ email: EmailAddress?) { append(.logout(email)) }
     public func present(_ user: User) { append(.user(user)) }
+    public func presentWhoAmI(_ email: EmailAddress, endpoint: String) { append(.whoami(email, endpoint: endpoint)) }
+    public func present(_ cache: CacheSummary) { append(.cache(cache)) }
+    public func present(_ clearing: CacheClearing) { append(.cacheClearing(clearing)) }
 
     private func append(_ presentation: Presentation) {
         recorded.withLock { $0.append(presentation) }

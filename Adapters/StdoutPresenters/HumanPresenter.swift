@@ -9,8 +9,8 @@ public struct HumanPresenter: ResultPresenter {
     /// The command that shows the next page, before its `--after <cursor>`.
     public static let nextPageCommand = "rocket-reserver launches"
 
-    private let output: any TextOutput
-    private let style: TerminalStyle
+    let output: any TextOutput
+    let style: TerminalStyle
 
     /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
     /// `isatty` and `NO_COLOR`).
@@ -127,7 +127,7 @@ public struct HumanPresenter: ResultPresenter {
         return ": " + trimmed + (".!?".contains(last) ? "" : ".")
     }
 
-    private func write(_ lines: [String]) {
+    func write(_ lines: [String]) {
         output.write(lines.map { $0 + "\n" }.joined())
     }
 }

@@ -30,7 +30,7 @@ public struct JSONPresenter: ResultPresenter {
 
     public func present(_ user: User) { emit(JSONDocument.user(user)) }
 
-    private func emit(_ document: JSONValue) {
+    func emit(_ document: JSONValue) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, booleans, arrays and objects always encode; the fallback is still one document.

@@ -2,6 +2,7 @@
 enum JSONValue: Sendable, Equatable, Encodable {
     case null
     case bool(Bool)
+    case int(Int)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -16,6 +17,7 @@ enum JSONValue: Sendable, Equatable, Encodable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let values): try container.encode(values)
         case .object(let members): try container.encode(members)

@@ -16,6 +16,12 @@ public protocol ResultPresenter: Sendable {
     func presentLogout(_ email: EmailAddress?)
     /// The user and their trips.
     func present(_ user: User)
+    /// Who is logged in on `endpoint` (`whoami`).
+    func presentWhoAmI(_ email: EmailAddress, endpoint: String)
+    /// The current cache (`cache info`).
+    func present(_ cache: CacheSummary)
+    /// What `cache clear` removed.
+    func present(_ clearing: CacheClearing)
 }
 
 extension ResultPresenter {

@@ -2,11 +2,19 @@
 public enum Command: Equatable, Sendable {
     case login(email: String)
     case logout
+    case whoami
     case launches(pageSize: Int?, after: String?, all: Bool)
     case details(launchID: String, forceReload: Bool)
     case book(launchID: String)
     case cancel(launchID: String)
     case trips
+    case cacheInfo
+    /// Clear the current endpoint and user's cache, or every cache with `all`.
+    case cacheClear(all: Bool)
+    /// Print a completion script.
+    case completion(Shell)
+    /// Print the man page (roff), generated from the same description as `--help`.
+    case manPage
     /// Show help for the tool (`nil`) or for one command.
     case help(CommandName?)
     case version
@@ -15,12 +23,17 @@ public enum Command: Equatable, Sendable {
     var needsCredentials: Bool {
         switch self {
         case .login, .book, .cancel, .trips: true
-        case .logout, .launches, .details, .help, .version: false
+        case .logout, .whoami, .launches, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
         }
     }
 }
 
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
-    case login, logout, launches, details, book, cancel, trips
+    case login, logout, whoami, launches, details, book, cancel, trips, cache, completion, man
+}
+
+/// A shell the `completion` command writes a script for.
+public enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
 }

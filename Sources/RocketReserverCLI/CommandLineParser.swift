@@ -1,5 +1,7 @@
 /// Parses `rocket-reserver [global options] <command> [arguments]`, with global options
 /// allowed anywhere on the line and `--name=value` accepted for every option that takes a value.
+///
+/// Which options exist, and whether they take a value, comes from ``CommandCatalog``.
 public struct CommandLineParser: Sendable {
     /// The longest argument accepted; longer ones are refused before they reach anything else.
     public static let maximumArgumentLength = 4_096
@@ -8,11 +10,8 @@ public struct CommandLineParser: Sendable {
 
     /// Parses the arguments that follow the program name.
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var options = GlobalOptions()
         var words: [String] = []
-        var commandFlags: [String: String?] = [:]
-        var help = false
-        var version = false
+        var values: [String: String?] = [:]
         var tokens = arguments[...]
         var optionsEnded = false
 
@@ -26,94 +25,61 @@ public struct CommandLineParser: Sendable {
             }
             if token == "--" { optionsEnded = true; continue }
             let (name, inlineValue) = Self.split(token)
-            switch name {
-            case "--help", "-h": help = true
-            case "--version": version = true
-            case "--json": options.json = try Self.flag(name, inlineValue)
-            case "--endpoint":
-                options.endpoint = try Self.value(for: name, inlineValue, from: &tokens)
-            case "--timeout":
-                let text = try Self.value(for: name, inlineValue, from: &tokens)
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-                    throw UsageError("The timeout must be a number of seconds between 0 and 3600, not \"\(Self.quoted(text))\".")
-                }
-                options.timeout = seconds
-            case "--page-size", "--after":
-                commandFlags[name] = .some(try Self.value(for: name, inlineValue, from: &tokens))
-            case "--all", "--force-reload":
-                _ = try Self.flag(name, inlineValue)
-                commandFlags[name] = .some(nil)
-            default:
-                throw UsageError("Unknown option \"\(Self.quoted(name))\".", command: words.first.flatMap(CommandName.init))
+            guard let option = CommandCatalog.option(named: name) else {
+                throw Self.unknownOption(name, command: Self.commandName(in: words, then: tokens))
+            }
+            if option.takesValue {
+                values[option.name] = .some(try Self.value(for: name, inlineValue, from: &tokens))
+            } else {
+                guard inlineValue == nil else { throw UsageError("The \(name) option takes no value.") }
+                values[option.name] = .some(nil)
             }
         }
 
-        if version, words.isEmpty { return Invocation(command: .version, options: options) }
-        guard let first = words.first else {
-            if help { return Invocation(command: .help(nil), options: options) }
-            throw UsageError("No command given.")
-        }
+        let options = try Self.globalOptions(from: values)
+        let help = values["--help"] != nil
+        if values["--version"] != nil, words.isEmpty { return Invocation(command: .version, options: options) }
+        guard let first = words.first else { return Invocation(command: .help(nil), options: options) }
         guard let name = CommandName(rawValue: first) else {
             if first == "help" { return Invocation(command: .help(words.dropFirst().first.flatMap(CommandName.init)), options: options) }
-            throw UsageError("Unknown command \"\(Self.quoted(first))\".")
+            let known = CommandCatalog.visibleCommands.map(\.name.rawValue) + ["help"]
+            throw UsageError("Unknown command \"\(Self.quoted(first))\".", suggestion: Suggestion.closest(to: first, among: known))
         }
         if help { return Invocation(command: .help(name), options: options) }
-        let command = try Self.command(name, arguments: Array(words.dropFirst()), flags: commandFlags)
+        let flags = values.filter { !CommandCatalog.isGlobal($0.key) }
+        let command = try CommandBuilder(name: name, arguments: Array(words.dropFirst()), flags: flags).command()
         return Invocation(command: command, options: options)
     }
 
-    private static func command(_ name: CommandName, arguments: [String], flags: [String: String?]) throws(UsageError) -> Command {
-        let allowed: Set<String> = switch name {
-        case .launches: ["--page-size", "--after", "--all"]
-        case .details: ["--force-reload"]
-        default: []
-        }
-        if let stray = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw UsageError("The \(name.rawValue) command has no \(stray) option.", command: name)
-        }
-        switch name {
-        case .login: return .login(email: try single(arguments, named: "email address", for: name))
-        case .logout: try none(arguments, for: name); return .logout
-        case .trips: try none(arguments, for: name); return .trips
-        case .book: return .book(launchID: try single(arguments, named: "launch id", for: name))
-        case .cancel: return .cancel(launchID: try single(arguments, named: "launch id", for: name))
-        case .details:
-            return .details(launchID: try single(arguments, named: "launch id", for: name), forceReload: flags["--force-reload"] != nil)
-        case .launches:
-            try none(arguments, for: name)
-            var pageSize: Int?
-            if case let text?? = flags["--page-size"] {
-                guard let size = Int(text) else {
-                    throw UsageError("The page size must be a whole number, not \"\(quoted(text))\".", command: name)
-                }
-                pageSize = size
+    /// The global options' values, checked.
+    private static func globalOptions(from values: [String: String?]) throws(UsageError) -> GlobalOptions {
+        var options = GlobalOptions(endpoint: values["--endpoint"] ?? nil, json: values["--json"] != nil)
+        if case let text?? = values["--timeout"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
+                throw UsageError("The timeout must be a number of seconds more than 0 and at most 3600, not \"\(quoted(text))\".")
             }
-            let after = flags["--after"] ?? nil
-            return .launches(pageSize: pageSize, after: after, all: flags["--all"] != nil)
+            options.timeout = seconds
         }
+        return options
     }
 
-    private static func single(_ arguments: [String], named what: String, for name: CommandName) throws(UsageError) -> String {
-        guard arguments.count == 1, let only = arguments.first else {
-            let problem = arguments.isEmpty ? "needs a \(what)" : "takes one \(what), not \(arguments.count) arguments"
-            throw UsageError("The \(name.rawValue) command \(problem).", command: name)
-        }
-        return only
+    /// The refusal of an option nobody defines, with the nearest of the command's own options
+    /// and the global ones.
+    private static func unknownOption(_ name: String, command: CommandName?) -> UsageError {
+        let own = command.map { CommandCatalog.spec(for: $0).options } ?? []
+        let known = (own + CommandCatalog.globalOptions).map(\.name)
+        return UsageError("Unknown option \"\(quoted(name))\".", command: command, suggestion: Suggestion.closest(to: name, among: known))
     }
 
-    private static func none(_ arguments: [String], for name: CommandName) throws(UsageError) {
-        guard let extra = arguments.first else { return }
-        throw UsageError("The \(name.rawValue) command takes no arguments, but got \"\(quoted(extra))\".", command: name)
+    /// The command named on the line so far, else the first later word that names one.
+    private static func commandName(in words: [String], then rest: ArraySlice<String>) -> CommandName? {
+        if let first = words.first { return CommandName(rawValue: first) }
+        return rest.lazy.compactMap(CommandName.init).first
     }
 
     private static func split(_ token: String) -> (name: String, value: String?) {
         guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
         return (String(token[..<equals]), String(token[token.index(after: equals)...]))
-    }
-
-    private static func flag(_ name: String, _ inlineValue: String?) throws(UsageError) -> Bool {
-        guard inlineValue == nil else { throw UsageError("The \(name) option takes no value.") }
-        return true
     }
 
     private static func value(for name: String, _ inlineValue: String?, from tokens: inout ArraySlice<String>) throws(UsageError) -> String {

@@ -14,7 +14,7 @@ struct ConfigurationResolver {
             timeout = seconds
         } else if let text = nonEmpty(variables["ROCKET_RESERVER_TIMEOUT"]) {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds between 0 and 3600.")
+                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most 3600.")
             }
             timeout = seconds
         }

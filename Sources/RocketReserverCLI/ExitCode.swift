@@ -12,7 +12,7 @@ public enum ExitCode: Int32, Sendable {
     case internalError = 70
     /// Local state could not be written (`EX_CANTCREAT`).
     case cannotWrite = 73
-    /// Standard output could not be written: a full disk or an I/O error (`EX_IOERR`).
+    /// Standard output, or the cache files, could not be written, read or removed (`EX_IOERR`).
     case ioError = 74
     /// The answer was not understood (`EX_PROTOCOL`).
     case protocolError = 76

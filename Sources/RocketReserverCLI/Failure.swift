@@ -14,7 +14,8 @@ struct Failure: Equatable {
         case let error as UsageError:
             let hint = error.command.map { "Run `rocket-reserver \($0.rawValue) --help` for its usage." }
                 ?? "Run `rocket-reserver --help` for usage."
-            self.init(.usage, "\(error.message) \(hint)")
+            // A suggestion is the better hint; either way the message stays two sentences.
+            self.init(.usage, error.suggestion == nil ? "\(error.message) \(hint)" : error.description)
         case let error as DomainError:
             self.init(.usage, error.description)
         case let error as UseCaseError:
@@ -30,6 +31,8 @@ struct Failure: Equatable {
             case .unwritable, .unremovable:
                 self.init(.cannotWrite, error.description)
             }
+        case let error as CacheInspectorError:
+            self.init(.ioError, error.description)
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:

@@ -1,66 +1,59 @@
-/// The `--help` text of the tool and of each command.
+/// The `--help` text of the tool and of each command, generated from ``CommandCatalog``.
 enum HelpText {
-    static let version = "rocket-reserver 1.0.0"
+    static let version = "\(CommandCatalog.toolName) \(CommandCatalog.version)"
 
-    static let globalOptions = """
-    Global options (before or after the command):
-      --endpoint URL       GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else
-                           \(Configuration.defaultEndpoint))
-      --json               Print one JSON document instead of text
-      --timeout SECONDS    Per-request timeout (default: $ROCKET_RESERVER_TIMEOUT, else 30)
-      -h, --help           Show help
-      --version            Show the version
-    """
+    /// The tool's help.
+    static var tool: String {
+        let commands = CommandCatalog.visibleCommands.map { ($0.name.rawValue, $0.summary) }
+        let statuses = CommandCatalog.exitStatuses.map { (String($0.status), $0.meaning) }
+        return render([
+            ["\(CommandCatalog.toolName): \(CommandCatalog.summary)."],
+            ["Usage: rocket-reserver [options] <command> [arguments]"],
+            section("COMMANDS", TextLayout.rows(commands)),
+            globalOptions,
+            environment(CommandCatalog.environment.map(\.name)),
+            examples(CommandCatalog.examples),
+            section("EXIT STATUS", TextLayout.rows(statuses)),
+            ["Run `rocket-reserver <command> --help` for a command's arguments."],
+        ])
+    }
 
-    static let tool = """
-    rocket-reserver: browse SpaceX launches and book trips on the Apollo tutorial server.
-
-    Usage: rocket-reserver [options] <command> [arguments]
-
-    Commands:
-      launches      List launches, newest first, a page at a time
-      details       Show one launch and whether you have booked it
-      login         Log in with your email address
-      logout        Forget your login and everything cached for you
-      book          Book a trip on a launch
-      cancel        Cancel your trip on a launch
-      trips         List your booked trips
-
-    \(globalOptions)
-
-    Run `rocket-reserver <command> --help` for a command's arguments.
-    Exit status: 0 ok, 1 the server refused, 64 usage, 69 unreachable or timed out,
-    73 local state not written or removed, 74 output not written,
-    76 answer not understood, 77 not logged in or session expired.
-    """
-
+    /// One command's help.
     static func command(_ name: CommandName) -> String {
-        let (usage, summary, details): (String, String, String) = switch name {
-        case .launches: (
-            "launches [--page-size N] [--after CURSOR] [--all]",
-            "List launches, newest first.",
-            """
-              --page-size N      Launches per page, 1 to 1000 (server default: 20)
-              --after CURSOR     Start after this cursor (printed at the end of a page)
-              --all              Follow the cursors to the last page
-            """)
-        case .details: (
-            "details <launch-id> [--force-reload]",
-            "Show one launch: mission, site, rocket, patch and whether you booked it.\nServed from the cache when possible.",
-            "  --force-reload     Ask the server, ignoring and refreshing the cache")
-        case .login: (
-            "login <email>",
-            "Log in with your email address; the token is kept for this endpoint only.",
-            "")
-        case .logout: (
-            "logout",
-            "Forget the stored login for this endpoint and everything cached for its users.",
-            "")
-        case .book: ("book <launch-id>", "Book a trip on the launch. Needs a login.", "")
-        case .cancel: ("cancel <launch-id>", "Cancel your trip on the launch. Needs a login.", "")
-        case .trips: ("trips", "List the trips you have booked. Needs a login.", "")
+        let spec = CommandCatalog.spec(for: name)
+        let arguments = spec.arguments.map { argument in
+            ("<\(argument.name)>", argument.summary + (argument.choices.isEmpty ? "" : ": " + argument.choices.joined(separator: ", ")))
         }
-        let options = details.isEmpty ? "" : "\nOptions:\n\(details)\n"
-        return "Usage: rocket-reserver \(usage)\n\n\(summary)\n\(options)\n\(globalOptions)"
+        return render([
+            ["Usage: rocket-reserver \(spec.synopsis)"],
+            TextLayout.wrap(spec.description, width: TextLayout.width),
+            arguments.isEmpty ? [] : section("ARGUMENTS", TextLayout.rows(arguments)),
+            spec.options.isEmpty ? [] : section("OPTIONS", TextLayout.rows(spec.options.map { ($0.label, $0.summary) })),
+            globalOptions,
+            environment(spec.environment),
+            examples(spec.examples),
+        ])
+    }
+
+    private static var globalOptions: [String] {
+        section("GLOBAL OPTIONS (before or after the command)", TextLayout.rows(CommandCatalog.globalOptions.map { ($0.label, $0.summary) }))
+    }
+
+    private static func environment(_ names: [String]) -> [String] {
+        let rows = CommandCatalog.environment.filter { names.contains($0.name) }.map { ($0.name, $0.summary) }
+        return section("ENVIRONMENT", rows.isEmpty ? ["  None."] : TextLayout.rows(rows))
+    }
+
+    private static func examples(_ examples: [ExampleSpec]) -> [String] {
+        section("EXAMPLES", examples.flatMap { ["  # \($0.explanation)", "  rocket-reserver \($0.arguments)"] })
+    }
+
+    private static func section(_ title: String, _ lines: [String]) -> [String] {
+        [title] + lines
+    }
+
+    /// Blocks separated by blank lines (empty blocks left out).
+    private static func render(_ blocks: [[String]]) -> String {
+        blocks.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 }

@@ -23,6 +23,12 @@ public struct RocketReserverCLI: Sendable {
             case .version:
                 environment.standardOutput.write(HelpText.version + "\n")
                 return .success
+            case .completion(let shell):
+                environment.standardOutput.write(CompletionScript.text(for: shell))
+                return .success
+            case .manPage:
+                environment.standardOutput.write(ManPage.text)
+                return .success
             default:
                 break
             }
@@ -32,7 +38,7 @@ public struct RocketReserverCLI: Sendable {
                 throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
             }
             let services = try await environment.makeServices(configuration)
-            return try await execute(invocation.command, with: services)
+            return try await execute(invocation.command, with: services, endpoint: endpoint)
         } catch {
             let failure = Failure(error, endpoint: endpoint)
             environment.standardError.write("rocket-reserver: \(failure.message)\n")
@@ -40,7 +46,7 @@ public struct RocketReserverCLI: Sendable {
         }
     }
 
-    private func execute(_ command: Command, with services: Services) async throws -> ExitCode {
+    private func execute(_ command: Command, with services: Services, endpoint: String) async throws -> ExitCode {
         let presenter = services.presenter
         switch command {
         case .login(let email):
@@ -60,7 +66,13 @@ public struct RocketReserverCLI: Sendable {
             return report(try await CancelTrip(trips: services.bookings, credentials: services.credentials)(id: id), .cancel, presenter)
         case .trips:
             presenter.present(try await MyTrips(trips: services.trips, credentials: services.credentials)())
-        case .help, .version:
+        case .whoami:
+            presenter.presentWhoAmI(try await WhoAmI(credentials: services.credentials)(), endpoint: endpoint)
+        case .cacheInfo:
+            presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).info())
+        case .cacheClear(let all):
+            presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).clear(all: all))
+        case .help, .version, .completion, .manPage:
             break
         }
         return .success

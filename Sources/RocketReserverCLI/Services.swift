@@ -9,6 +9,8 @@ public struct Services: Sendable {
     public var credentials: any CredentialStore
     public var cache: any UserDataCache
     public var presenter: any ResultPresenter
+    /// Every cache on this machine, for `cache info` and `cache clear --all`.
+    public var cacheInspector: any CacheInspector
 
     public init(
         launches: any LaunchRepository,
@@ -17,7 +19,8 @@ public struct Services: Sendable {
         authenticator: any Authenticator,
         credentials: any CredentialStore,
         cache: any UserDataCache,
-        presenter: any ResultPresenter
+        presenter: any ResultPresenter,
+        cacheInspector: any CacheInspector
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -26,5 +29,6 @@ public struct Services: Sendable {
         self.credentials = credentials
         self.cache = cache
         self.presenter = presenter
+        self.cacheInspector = cacheInspector
     }
 }

@@ -27,8 +27,9 @@ struct AdapterAssembly {
         // login is unreadable, or when credentials may not travel to this endpoint).
         let user = sendsCredentials ? (try? await keychain.credential())?.email : nil
         let warnings = WarningsOnce(output: self.warnings)
+        let cacheFile = CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user)
         let cache = NormalizedCache(persistence: .file(
-            at: CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user),
+            at: cacheFile,
             onWarning: { warnings.warn($0) }
         ))
 
@@ -60,7 +61,8 @@ struct AdapterAssembly {
                 credentialsDirectory: configuration.credentialsDirectory,
                 endpoint: endpoint
             ),
-            presenter: presenter
+            presenter: presenter,
+            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cacheFile)
         )
     }
 

@@ -21,6 +21,12 @@ enum CacheFileLocation {
         "cache-\(fnv1a(endpoint))-"
     }
 
+    /// Whether a file in the cache folder is one of the cache files this names (not a lock or
+    /// temporary file).
+    static func isCacheFileName(_ name: String) -> Bool {
+        name.hasPrefix("cache-") && name.hasSuffix(".rrcache")
+    }
+
     /// The FNV-1a 64-bit hash as 16 hex digits: stable across runs and platforms.
     static func fnv1a(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

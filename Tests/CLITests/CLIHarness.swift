@@ -45,7 +45,7 @@ final class CLIHarness: Sendable {
                 configurations.withLock { $0.append(configuration) }
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
-                    credentials: credentials, cache: gateway, presenter: presenter
+                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway
                 )
             }
         )

@@ -34,7 +34,6 @@ struct CommandLineParserTests {
     }
 
     @Test(arguments: [
-        [],
         ["fly"],
         ["--frobnicate", "launches"],
         ["launches", "--force-reload"],

@@ -22,9 +22,12 @@ struct RocketReserverCLITests {
 
     @Test func usageErrorsExit64WithASentenceAndSendNothing() async throws {
         let cli = try CLIHarness()
-        #expect(await cli.run("launch") == .usage)
-        #expect(cli.stderr.text.hasPrefix("rocket-reserver: Unknown command \"launch\"."))
+        #expect(await cli.run("fly") == .usage)
+        #expect(cli.stderr.text.hasPrefix("rocket-reserver: Unknown command \"fly\"."))
         #expect(cli.stderr.text.contains("--help"))
+        // With a close command, the suggestion is the hint.
+        #expect(await cli.run("launch") == .usage)
+        #expect(cli.stderr.text.hasSuffix("rocket-reserver: Unknown command \"launch\". Did you mean \"launches\"?\n"))
         #expect(cli.builtConfigurations.isEmpty)
     }
 

@@ -25,7 +25,6 @@ struct BadInputTests {
     }
 
     static let lines: [Line] = [
-        Line("no arguments", []),
         Line("a 100,000-character launch id", ["details", String(repeating: "9", count: 100_000)]),
         Line("a 100,000-character email", ["login", String(repeating: "a", count: 100_000) + "@example.com"]),
         Line("a Cyrillic launch id", ["details", "ключ"]),

@@ -1,0 +1,23 @@
+import Domain
+import Ports
+
+/// The in-memory cache seen from outside: one partition per user, a record per launch.
+extension InMemoryGateway: CacheInspector {
+    /// The current user's partition: `memory:<email>` or `memory:anonymous`, no bytes, one
+    /// record per cached launch.
+    public func currentCache() async throws -> CacheSummary {
+        let user = await cacheUser()
+        let records = cache[user]?.count ?? 0
+        return CacheSummary(path: "memory:\(user?.rawValue ?? "anonymous")", exists: records > 0, bytes: 0, records: records)
+    }
+
+    public func removeCurrentCache() async throws {
+        cache[await cacheUser()] = nil
+    }
+
+    public func removeEveryCache() async throws -> Int {
+        let removed = cache.values.filter { !$0.isEmpty }.count
+        cache = [:]
+        return removed
+    }
+}

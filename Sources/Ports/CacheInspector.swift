@@ -1,0 +1,30 @@
+/// The cache files on this machine, seen from outside the cache: for `cache info` and
+/// `cache clear`.
+public protocol CacheInspector: Sendable {
+    /// Where the current endpoint and user's cache is kept, how big it is, and how many
+    /// records it holds (nothing is loaded into the cache itself).
+    /// - Throws: ``CacheInspectorError/unreadable(_:)`` when the cache exists but cannot be read.
+    func currentCache() async throws -> CacheSummary
+
+    /// Removes the current endpoint and user's cache; stored logins are never touched.
+    /// - Throws: ``CacheInspectorError/unremovable(_:)`` when it cannot be removed.
+    func removeCurrentCache() async throws
+
+    /// Removes the cache of every endpoint and every user; stored logins are never touched.
+    /// - Returns: How many caches were removed.
+    /// - Throws: ``CacheInspectorError/unremovable(_:)`` when one cannot be removed.
+    func removeEveryCache() async throws -> Int
+}
+
+/// Why the cache files could not be inspected or removed.
+public enum CacheInspectorError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(String)
+    case unremovable(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let detail): "The cache could not be read (\(detail))."
+        case .unremovable(let detail): "The cache could not be removed (\(detail))."
+        }
+    }
+}

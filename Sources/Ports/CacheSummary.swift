@@ -1,0 +1,31 @@
+/// The current endpoint and user's cache, as `cache info` shows it.
+public struct CacheSummary: Sendable, Hashable {
+    /// Where it is kept (a file path for the file cache).
+    public var path: String
+    /// Whether anything is stored there yet.
+    public var exists: Bool
+    /// Its size in bytes (0 when it does not exist).
+    public var bytes: Int
+    /// How many normalized records it holds (0 when it does not exist or cannot be used).
+    public var records: Int
+
+    public init(path: String, exists: Bool, bytes: Int, records: Int) {
+        self.path = path
+        self.exists = exists
+        self.bytes = bytes
+        self.records = records
+    }
+}
+
+/// What `cache clear` removed.
+public struct CacheClearing: Sendable, Hashable {
+    /// Every endpoint and user's cache (`--all`), or the current one only.
+    public var all: Bool
+    /// How many caches were removed (0 when there was nothing to remove).
+    public var removed: Int
+
+    public init(all: Bool, removed: Int) {
+        self.all = all
+        self.removed = removed
+    }
+}

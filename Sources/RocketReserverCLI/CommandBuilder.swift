@@ -1,0 +1,82 @@
+/// Turns a command's name, its words and its options into a ``Command``, checking each
+/// against the command's ``CommandSpec``.
+struct CommandBuilder {
+    let name: CommandName
+    let arguments: [String]
+    /// The command options given (global ones removed), each with its value or `nil` for a flag.
+    let flags: [String: String?]
+
+    private var spec: CommandSpec { CommandCatalog.spec(for: name) }
+
+    func command() throws(UsageError) -> Command {
+        let allowed = Set(spec.options.map(\.name))
+        if let stray = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let close = Suggestion.closest(to: stray, among: spec.options.map(\.name))
+            throw UsageError("The \(name.rawValue) command has no \(stray) option.", command: name, suggestion: close)
+        }
+        switch name {
+        case .login: return .login(email: try single())
+        case .logout: try none(); return .logout
+        case .whoami: try none(); return .whoami
+        case .trips: try none(); return .trips
+        case .man: try none(); return .manPage
+        case .book: return .book(launchID: try single())
+        case .cancel: return .cancel(launchID: try single())
+        case .details: return .details(launchID: try single(), forceReload: flags["--force-reload"] != nil)
+        case .launches: return try launches()
+        case .cache: return try cache()
+        case .completion:
+            let shell = try choice()
+            return .completion(Shell(rawValue: shell) ?? .bash)
+        }
+    }
+
+    private func launches() throws(UsageError) -> Command {
+        try none()
+        var pageSize: Int?
+        if case let text?? = flags["--page-size"] {
+            guard let size = Int(text) else {
+                throw UsageError("The page size must be a whole number, not \"\(CommandLineParser.quoted(text))\".", command: name)
+            }
+            pageSize = size
+        }
+        return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil)
+    }
+
+    private func cache() throws(UsageError) -> Command {
+        let action = try choice()
+        let all = flags["--all"] != nil
+        if action == "info" {
+            guard !all else { throw UsageError("The cache info command has no --all option.", command: name) }
+            return .cacheInfo
+        }
+        return .cacheClear(all: all)
+    }
+
+    /// The one argument, which must be one of the first argument's choices.
+    private func choice() throws(UsageError) -> String {
+        let word = try single()
+        let choices = spec.arguments.first?.choices ?? []
+        guard choices.contains(word) else {
+            let list = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
+            let close = Suggestion.closest(to: word, among: choices)
+            throw UsageError("The \(name.rawValue) command takes \(list), not \"\(CommandLineParser.quoted(word))\".", command: name, suggestion: close)
+        }
+        return word
+    }
+
+    private func single() throws(UsageError) -> String {
+        let phrase = spec.arguments.first?.phrase ?? "an argument"
+        guard arguments.count == 1, let only = arguments.first else {
+            let what = phrase.split(separator: " ", maxSplits: 1).last.map(String.init) ?? phrase  // without its article
+            let problem = arguments.isEmpty ? "needs \(phrase)" : "takes one \(what), not \(arguments.count) arguments"
+            throw UsageError("The \(name.rawValue) command \(problem).", command: name)
+        }
+        return only
+    }
+
+    private func none() throws(UsageError) {
+        guard let extra = arguments.first else { return }
+        throw UsageError("The \(name.rawValue) command takes no arguments, but got \"\(CommandLineParser.quoted(extra))\".", command: name)
+    }
+}

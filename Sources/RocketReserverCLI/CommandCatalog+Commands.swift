@@ -1,0 +1,116 @@
+extension CommandCatalog {
+    private static let launchID = ArgumentSpec(name: "launch-id", phrase: "a launch id", summary: "The launch's id, as listed by launches")
+
+    /// Every command, in the order the help lists them.
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: .launches,
+            summary: "List launches, newest first, a page at a time",
+            description: "List launches, newest first. A page ends with the command that shows the next one.",
+            options: [
+                OptionSpec(name: "--page-size", valueName: "N", summary: "Launches per page, 1 to 1000 (server default: 20)"),
+                OptionSpec(name: "--after", valueName: "CURSOR", summary: "Start after this cursor (printed at the end of a page)"),
+                OptionSpec(name: "--all", summary: "Follow the cursors to the last page"),
+            ],
+            environment: network + state + ["NO_COLOR"],
+            examples: [
+                ExampleSpec(arguments: "launches --page-size 5", explanation: "The five newest launches"),
+                ExampleSpec(arguments: "launches --all --json", explanation: "Every launch, as one JSON document"),
+            ]
+        ),
+        CommandSpec(
+            name: .details,
+            summary: "Show one launch and whether you have booked it",
+            description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible.",
+            arguments: [launchID],
+            options: [OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache")],
+            environment: network + state + ["NO_COLOR"],
+            examples: [
+                ExampleSpec(arguments: "details 110", explanation: "Launch 110, from the cache when it is there"),
+                ExampleSpec(arguments: "details 110 --force-reload --json", explanation: "Ask the server again; print JSON"),
+            ]
+        ),
+        CommandSpec(
+            name: .login,
+            summary: "Log in with your email address",
+            description: "Log in with your email address; the token is kept for this endpoint only.",
+            arguments: [ArgumentSpec(name: "email", phrase: "an email address", summary: "The address to log in with")],
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "login me@example.com", explanation: "Log in on the configured endpoint"),
+                ExampleSpec(arguments: "--endpoint http://127.0.0.1:4000/graphql login me@example.com", explanation: "Log in on a local server"),
+            ]
+        ),
+        CommandSpec(
+            name: .logout,
+            summary: "Forget your login and everything cached for you",
+            description: "Forget the stored login for this endpoint and everything cached for its users.",
+            environment: ["ROCKET_RESERVER_ENDPOINT"] + state,
+            examples: [ExampleSpec(arguments: "logout", explanation: "Log out of the configured endpoint")]
+        ),
+        CommandSpec(
+            name: .whoami,
+            summary: "Show who is logged in on the endpoint",
+            description: "Print the email address logged in on this endpoint, from the stored login; no request is sent. Exits 77 when nobody is logged in.",
+            environment: ["ROCKET_RESERVER_ENDPOINT"] + state,
+            examples: [
+                ExampleSpec(arguments: "whoami", explanation: "The address logged in on the configured endpoint"),
+                ExampleSpec(arguments: "whoami --json", explanation: "{\"email\": …, \"endpoint\": …}"),
+            ]
+        ),
+        CommandSpec(
+            name: .book,
+            summary: "Book a trip on a launch",
+            description: "Book a trip on the launch. Needs a login.",
+            arguments: [launchID],
+            environment: network + state + ["NO_COLOR"],
+            examples: [ExampleSpec(arguments: "book 110", explanation: "Book a seat on launch 110")]
+        ),
+        CommandSpec(
+            name: .cancel,
+            summary: "Cancel your trip on a launch",
+            description: "Cancel your trip on the launch. Needs a login.",
+            arguments: [launchID],
+            environment: network + state + ["NO_COLOR"],
+            examples: [ExampleSpec(arguments: "cancel 110", explanation: "Give up your seat on launch 110")]
+        ),
+        CommandSpec(
+            name: .trips,
+            summary: "List your booked trips",
+            description: "List the trips you have booked. Needs a login.",
+            environment: network + state + ["NO_COLOR"],
+            examples: [ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON")]
+        ),
+        CommandSpec(
+            name: .cache,
+            usage: "cache info | cache clear [--all]",
+            summary: "Show or clear the cached answers",
+            description: "info shows the cache file of this endpoint and user: its path, size in bytes and number of records. clear removes it; with --all, the cache of every endpoint and user. The login is never touched.",
+            arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: ["info", "clear"])],
+            options: [OptionSpec(name: "--all", summary: "With clear: remove every endpoint's and user's cache")],
+            environment: ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP"] + state,
+            examples: [
+                ExampleSpec(arguments: "cache info --json", explanation: "{\"path\": …, \"bytes\": N, \"records\": N}"),
+                ExampleSpec(arguments: "cache clear --all", explanation: "Remove every cache file; logins stay"),
+            ]
+        ),
+        CommandSpec(
+            name: .completion,
+            summary: "Print a shell completion script",
+            description: "Print a completion script for every command and option.",
+            arguments: [ArgumentSpec(name: "shell", phrase: "a shell", summary: "The shell to complete in", choices: Shell.allCases.map(\.rawValue))],
+            examples: [
+                ExampleSpec(arguments: "completion bash > ~/.local/share/bash-completion/completions/rocket-reserver", explanation: "Install for bash"),
+                ExampleSpec(arguments: "completion zsh > \"${fpath[1]}/_rocket-reserver\"", explanation: "Install for zsh"),
+                ExampleSpec(arguments: "completion fish > ~/.config/fish/completions/rocket-reserver.fish", explanation: "Install for fish"),
+            ]
+        ),
+        CommandSpec(
+            name: .man,
+            summary: "Print the man page (roff)",
+            description: "Print the man page, generated from the same description as --help.",
+            examples: [ExampleSpec(arguments: "man > Docs/man/rocket-reserver.1", explanation: "Regenerate the committed man page")],
+            hidden: true
+        ),
+    ]
+}
