@@ -64,6 +64,11 @@ let package = Package(
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports"], path: "Adapters/InMemoryAdapters"),
 
+        // MARK: GraphQL language, validation and code generation
+
+        /** Lexer, parser and schema model for GraphQL documents and SDL (October 2021 spec). No dependencies. */
+        .target(name: "GraphQLLanguage", path: "Sources/GraphQLLanguage"),
+
         // MARK: Benchmarks
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
@@ -94,6 +99,7 @@ let package = Package(
                 "TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway", "InMemoryAdapters",
             ]
         ),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",
