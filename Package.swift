@@ -68,6 +68,8 @@ let package = Package(
 
         /** Lexer, parser and schema model for GraphQL documents and SDL (October 2021 spec). No dependencies. */
         .target(name: "GraphQLLanguage", path: "Sources/GraphQLLanguage"),
+        /** The spec's validation rules for executable documents against a schema; compiler-style diagnostics. */
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Sources/GraphQLValidation"),
 
         // MARK: Benchmarks
 
@@ -100,6 +102,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",
