@@ -67,9 +67,22 @@ let package = Package(
         // MARK: GraphQL language, validation and code generation
 
         /** Lexer, parser and schema model for GraphQL documents and SDL (October 2021 spec). No dependencies. */
-        .target(name: "GraphQLLanguage", path: "Sources/GraphQLLanguage"),
+        .target(name: "GraphQLLanguage", path: "Codegen/GraphQLLanguage"),
         /** The spec's validation rules for executable documents against a schema; compiler-style diagnostics. */
-        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Sources/GraphQLValidation"),
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLValidation"),
+        /** Generates typed Swift (operations, variables, response models, enums) from validated documents. */
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation"], path: "Codegen/GraphQLCodegen"),
+        /** The generator the build-tool plugin runs: `.graphql` files + schema → Swift files, or compiler-style errors. */
+        .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
+        /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
+        .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"], path: "Plugins/GraphQLCodegenPlugin"),
+        /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
+        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLOperationSupport"),
+        /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
+        .target(
+            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport"], path: "Adapters/RocketReserverAPI",
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
 
         // MARK: Benchmarks
 

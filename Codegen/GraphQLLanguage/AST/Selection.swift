@@ -70,3 +70,16 @@ public struct Directive: Sendable, Hashable {
     /// Where `@` is.
     public var location: SourceLocation
 }
+
+extension SelectionSet {
+    /// Every fragment spread in this selection set, including nested fields and inline fragments.
+    public var spreads: [FragmentSpread] {
+        selections.flatMap { selection -> [FragmentSpread] in
+            switch selection {
+            case .field(let field): field.selectionSet?.spreads ?? []
+            case .fragmentSpread(let spread): [spread]
+            case .inlineFragment(let fragment): fragment.selectionSet.spreads
+            }
+        }
+    }
+}

@@ -51,19 +51,6 @@ enum DocumentRules {
     }
 }
 
-extension SelectionSet {
-    /// Every fragment spread in this selection set, including nested fields and inline fragments.
-    var spreads: [FragmentSpread] {
-        selections.flatMap { selection -> [FragmentSpread] in
-            switch selection {
-            case .field(let field): field.selectionSet?.spreads ?? []
-            case .fragmentSpread(let spread): [spread]
-            case .inlineFragment(let fragment): fragment.selectionSet.spreads
-            }
-        }
-    }
-}
-
 extension TypeSystemDefinition {
     var displayName: String {
         switch self {

@@ -1,0 +1,79 @@
+import GraphQLClient
+
+/// A value a generated model decodes from an answer: scalars, enums, lists, optionals and
+/// selection sets.
+public protocol GraphQLResponseValue: Sendable {
+    init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError)
+}
+
+/// How a JSON value is named in messages.
+func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let value): "\(value)"
+    case .int(let value): "\(value)"
+    case .double(let value): "\(value)"
+    case .string: "a string"
+    case .array: "a list"
+    case .object: "an object"
+    }
+}
+
+extension String: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        switch responseValue {
+        case .string(let value): self = value
+        // An ID may arrive as a number (spec 3.5.5); it is still an ID.
+        case .int(let value): self = String(value)
+        default: throw GraphQLDecodingError(path: path, problem: "expected a string, found \(describe(responseValue))")
+        }
+    }
+}
+
+extension Int: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        guard let value = responseValue.intValue else {
+            throw GraphQLDecodingError(path: path, problem: "expected an integer, found \(describe(responseValue))")
+        }
+        self = value
+    }
+}
+
+extension Double: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        switch responseValue {
+        case .double(let value): self = value
+        case .int(let value): self = Double(value)
+        default: throw GraphQLDecodingError(path: path, problem: "expected a number, found \(describe(responseValue))")
+        }
+    }
+}
+
+extension Bool: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        guard case .bool(let value) = responseValue else {
+            throw GraphQLDecodingError(path: path, problem: "expected true or false, found \(describe(responseValue))")
+        }
+        self = value
+    }
+}
+
+extension Optional: GraphQLResponseValue where Wrapped: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        self = responseValue.isNull ? nil : try Wrapped(responseValue: responseValue, at: path)
+    }
+}
+
+extension Array: GraphQLResponseValue where Element: GraphQLResponseValue {
+    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+        guard case .array(let elements) = responseValue else {
+            throw GraphQLDecodingError(path: path, problem: "expected a list, found \(describe(responseValue))")
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            result.append(try Element(responseValue: element, at: path.appending(index: index)))
+        }
+        self = result
+    }
+}
