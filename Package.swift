@@ -116,6 +116,17 @@ let package = Package(
         ),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
         .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
+        .testTarget(
+            name: "GraphQLCodegenTests",
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        /** Compiles the generated code (the target itself) and decodes captured answers into it. */
+        .testTarget(
+            name: "RocketReserverAPITests",
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "CLITests",

@@ -21,12 +21,11 @@ func describe(_ value: JSONValue) -> String {
 
 extension String: GraphQLResponseValue {
     public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
-        switch responseValue {
-        case .string(let value): self = value
-        // An ID may arrive as a number (spec 3.5.5); it is still an ID.
-        case .int(let value): self = String(value)
-        default: throw GraphQLDecodingError(path: path, problem: "expected a string, found \(describe(responseValue))")
+        // Servers answer IDs as strings too (spec 3.5.5), so a number is never a String or an ID.
+        guard case .string(let value) = responseValue else {
+            throw GraphQLDecodingError(path: path, problem: "expected a string, found \(describe(responseValue))")
         }
+        self = value
     }
 }
 

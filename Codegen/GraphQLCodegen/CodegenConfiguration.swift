@@ -28,4 +28,8 @@ public struct CodegenConfiguration: Sendable, Equatable {
 /// A configuration file that cannot be read, as `file:line:column: error: message`.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
