@@ -7,6 +7,9 @@ public struct Lexer: Sendable {
     var offset = 0
     var line = 1
     var lineStart = 0
+    /// The column at `columnOffset` on the current line, so that columns are counted once.
+    var columnOffset = 0
+    var column = 1
 
     public init(source: String, sourceName: String) {
         self.bytes = Array(source.utf8)
@@ -24,8 +27,21 @@ public struct Lexer: Sendable {
         }
     }
 
-    /// The current position as line and column (columns count Unicode scalars).
+    /// The current position as line and column (columns count Unicode scalars); linear over a line.
     var location: SourceLocation { location(at: offset) }
+
+    /// The current position, continuing the column count from the last token on this line.
+    mutating func advanceLocation() -> SourceLocation {
+        if columnOffset < lineStart || columnOffset > offset {
+            columnOffset = lineStart
+            column = 1
+        }
+        while columnOffset < offset && columnOffset < bytes.count {
+            if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
+            columnOffset += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
 
     func location(at position: Int) -> SourceLocation {
         var column = 1
@@ -55,7 +71,7 @@ public struct Lexer: Sendable {
     public mutating func next() throws(GraphQLSyntaxError) -> Token {
         skipIgnored()
         let start = offset
-        let startLocation = location
+        let startLocation = advanceLocation()
         guard let byte = peek() else { return Token(kind: .endOfFile, value: "", location: startLocation) }
         if let kind = Self.punctuator(byte) {
             offset += 1

@@ -54,6 +54,8 @@ extension Parser {
     }
 
     mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
+        try nest()
+        defer { depth -= 1 }
         let start = try expect(.braceLeft).location
         var selections: [Selection] = []
         repeat {
@@ -113,6 +115,8 @@ extension Parser {
     }
 
     mutating func parseTypeReference() throws(GraphQLSyntaxError) -> TypeReference {
+        try nest()
+        defer { depth -= 1 }
         var type: TypeReference
         if skip(.bracketLeft) {
             type = .list(try parseTypeReference())

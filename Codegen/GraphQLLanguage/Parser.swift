@@ -4,6 +4,12 @@ public struct Parser: Sendable {
     let tokens: [Token]
     let sourceName: String
     var index = 0
+    /// How deeply selection sets, values and types are nested at the current token.
+    var depth = 0
+
+    /// The deepest nesting of selection sets, list and object values, and list types accepted,
+    /// so that hostile input cannot exhaust the stack.
+    public static let maximumDepth = 128
 
     init(tokens: [Token], sourceName: String) {
         self.tokens = tokens
@@ -62,6 +68,14 @@ public struct Parser: Sendable {
     }
 
     // MARK: Token handling
+
+    /// Enters one level of nesting; throws past ``maximumDepth``.
+    mutating func nest() throws(GraphQLSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("The document is nested more than \(Self.maximumDepth) levels deep.", at: current.location)
+        }
+    }
 
     var current: Token { tokens[min(index, tokens.count - 1)] }
     var lookahead: Token { tokens[min(index + 1, tokens.count - 1)] }
