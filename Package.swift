@@ -124,7 +124,7 @@ let package = Package(
         /** Compiles the generated code (the target itself) and decodes captured answers into it. */
         .testTarget(
             name: "RocketReserverAPITests",
-            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway"],
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
