@@ -83,6 +83,12 @@ let package = Package(
             name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport"], path: "Adapters/RocketReserverAPI",
             plugins: ["GraphQLCodegenPlugin"]
         ),
+        /** In-process benchmark of generated models and of the generator itself; numbers only. */
+        .executableTarget(
+            name: "rocket-reserver-codegen-bench",
+            dependencies: ["GraphQLClient", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
+            path: "Benchmarks/Codegen"
+        ),
 
         // MARK: Benchmarks
 

@@ -10,9 +10,9 @@ public protocol GraphQLEnum: GraphQLResponseValue, GraphQLInputValueConvertible,
 }
 
 extension GraphQLEnum {
-    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+    public init(responseValue: JSONValue) throws(GraphQLDecodingError) {
         guard case .string(let name) = responseValue else {
-            throw GraphQLDecodingError(path: path, problem: "expected an enum value, found \(describe(responseValue))")
+            throw GraphQLDecodingError(problem: "expected an enum value, found \(describe(responseValue))")
         }
         self.init(rawValue: name)
     }

@@ -7,15 +7,15 @@ public protocol GraphQLSelectionSet: GraphQLResponseValue, Equatable {
 }
 
 extension GraphQLSelectionSet {
-    public init(responseValue: JSONValue, at path: ResponsePath) throws(GraphQLDecodingError) {
+    public init(responseValue: JSONValue) throws(GraphQLDecodingError) {
         guard case .object(let members) = responseValue else {
-            throw GraphQLDecodingError(path: path, problem: "expected an object, found \(describe(responseValue))")
+            throw GraphQLDecodingError(problem: "expected an object, found \(describe(responseValue))")
         }
-        try self.init(ResponseObject(members: members, path: path))
+        try self.init(ResponseObject(members: members))
     }
 
     /// Decodes the model from an answer's `data` object.
     public init(data: [String: JSONValue]) throws(GraphQLDecodingError) {
-        try self.init(ResponseObject(members: data, path: ResponsePath()))
+        try self.init(ResponseObject(members: data))
     }
 }

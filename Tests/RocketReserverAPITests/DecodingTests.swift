@@ -70,7 +70,7 @@ struct DecodingTests {
         #expect(PatchSize(rawValue: "SMALL") == .small)
         #expect(PatchSize(rawValue: "HUGE") == .unknown("HUGE"))
         #expect(PatchSize.unknown("HUGE").rawValue == "HUGE")
-        #expect(try PatchSize(responseValue: "LARGE", at: ResponsePath()) == .large)
+        #expect(try PatchSize(responseValue: "LARGE") == .large)
         #expect(PatchSize.large.graphQLInputValue == "LARGE")
     }
 }
