@@ -52,9 +52,10 @@ struct ModelWriter {
         }
     }
 
-    /// A distinct struct name for each object field: `launches` → `Launch`, else `Launches`, else `Launches2`.
+    /// A distinct struct name for each object field: `launches` → `Launch`, else `Launches`, else
+    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`).
     private func nestedTypeNames(_ selection: MergedSelection) -> [String: String] {
-        var used: Set<String> = ["Fragments"]
+        var used: Set<String> = ["Fragments", "Type", "Protocol", "Self", "Any"]
         var names: [String: String] = [:]
         for field in selection.fields where field.selection != nil {
             let isList = field.type.nullable.isList

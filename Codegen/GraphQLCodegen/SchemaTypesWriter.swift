@@ -1,11 +1,13 @@
 import GraphQLLanguage
 
-/// Writes the schema's enums (with `unknown(String)`) and input objects.
+/// Writes the schema's enums (with `unknown(String)`) and input objects, and the introspection
+/// enums (`__TypeKind`, `__DirectiveLocation`) for operations that introspect.
 struct SchemaTypesWriter {
     let mapper: SwiftTypeMapper
 
     func write(into writer: inout SwiftWriter) {
-        for type in mapper.schema.definedTypes where type.kind == .enumeration {
+        let introspectionEnums = mapper.schema.typeNames.filter(Schema.isIntrospectionType).compactMap { mapper.schema.types[$0] }
+        for type in mapper.schema.definedTypes + introspectionEnums where type.kind == .enumeration {
             writer.line()
             writeEnum(type, into: &writer)
         }

@@ -19,14 +19,7 @@ struct SelectionMerger {
             }
             switch selection {
             case .field(let field):
-                let fieldType: TypeReference
-                if field.name.value == "__typename" {
-                    fieldType = .nonNull(.named("String"))
-                } else if let definition = type.field(named: field.name.value) {
-                    fieldType = definition.type
-                } else {
-                    continue
-                }
+                guard let fieldType = schema.field(named: field.name.value, on: type)?.type else { continue }
                 var child: MergedSelection?
                 if let selectionSet = field.selectionSet, let childType = schema.type(of: fieldType) {
                     child = merge(selectionSet, on: childType, sourceName: sourceName)

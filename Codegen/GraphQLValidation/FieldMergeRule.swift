@@ -15,23 +15,33 @@ enum FieldMergeRule {
     static func check(_ context: inout ValidationContext) {
         for operation in context.operations {
             guard let root = context.schema.rootType(for: operation.definition.kind) else { continue }
-            checkSet([(operation.definition.selectionSet, root, operation.sourceName)], exclusive: false, context: &context)
+            checkSet([(operation.definition.selectionSet, root, operation.sourceName)], exclusive: false, followed: [], context: &context)
         }
         for fragment in context.fragments {
             guard let type = context.schema.types[fragment.definition.typeCondition.value], type.isComposite else { continue }
-            checkSet([(fragment.definition.selectionSet, type, fragment.sourceName)], exclusive: false, context: &context)
+            checkSet(
+                [(fragment.definition.selectionSet, type, fragment.sourceName)], exclusive: false, followed: [fragment.definition.name.value],
+                context: &context
+            )
         }
         var seen: Set<GraphQLDiagnostic> = []
         context.diagnostics = context.diagnostics.filter { seen.insert($0).inserted }
     }
 
     /// Checks the fields of several selection sets (of merged fields) against each other, then recurses.
-    private static func checkSet(_ sets: [(SelectionSet, SchemaType, String)], exclusive: Bool, context: inout ValidationContext) {
+    ///
+    /// `followed` holds the fragments already expanded on the way here: a fragment is never
+    /// entered twice on one path, so fragment cycles (reported by another rule) end the walk.
+    private static func checkSet(
+        _ sets: [(SelectionSet, SchemaType, String)], exclusive: Bool, followed: Set<String>, context: inout ValidationContext
+    ) {
         var byKey: [String: [GatheredField]] = [:]
         var keys: [String] = []
+        var expanded = followed
         for (selectionSet, parent, sourceName) in sets {
-            var visited: Set<String> = []
+            var visited = followed
             gather(selectionSet, parent: parent, sourceName: sourceName, into: &byKey, keys: &keys, visited: &visited, context: context)
+            expanded.formUnion(visited)
         }
         for key in keys {
             guard let fields = byKey[key] else { continue }
@@ -55,7 +65,7 @@ enum FieldMergeRule {
                 return (selectionSet, type, gathered.sourceName)
             }
             let childExclusive = exclusive || Set(fields.map(\.parent.name)).count > 1 && fields.allSatisfy { $0.parent.kind == .object }
-            if !subsets.isEmpty { checkSet(subsets, exclusive: childExclusive, context: &context) }
+            if !subsets.isEmpty { checkSet(subsets, exclusive: childExclusive, followed: expanded, context: &context) }
         }
     }
 
@@ -68,7 +78,7 @@ enum FieldMergeRule {
             case .field(let field):
                 if byKey[field.responseKey] == nil { keys.append(field.responseKey) }
                 byKey[field.responseKey, default: []].append(
-                    GatheredField(field: field, parent: parent, definition: parent.field(named: field.name.value), sourceName: sourceName)
+                    GatheredField(field: field, parent: parent, definition: context.schema.field(named: field.name.value, on: parent), sourceName: sourceName)
                 )
             case .inlineFragment(let fragment):
                 let type = fragment.typeCondition.flatMap { context.schema.types[$0.value] } ?? parent

@@ -98,14 +98,7 @@ struct SelectionWalker {
 
     private mutating func walk(_ field: Field, in parent: SchemaType) {
         checkDirectives(field.directives, at: .field)
-        if field.name.value == "__typename" {
-            if field.selectionSet != nil {
-                report("Field \"__typename\" must not have a selection since type \"String!\" has no subfields.", at: field.location)
-            }
-            checkArguments(field.arguments, against: [], owner: .field(parent: parent.name, name: "__typename"), at: field.location)
-            return
-        }
-        guard let definition = parent.field(named: field.name.value) else {
+        guard let definition = schema.field(named: field.name.value, on: parent) else {
             report("Cannot query field \"\(field.name.value)\" on type \"\(parent.name)\".", at: field.name.location)
             for argument in field.arguments { recordUsages(in: argument.value, expected: nil, hasDefault: false) }
             return

@@ -82,3 +82,17 @@ struct GeneratorTests {
         #expect(errors.description == "B/X.graphql:1:1: error: Another file has the same name (A/X.graphql); generated files are named after their source file.")
     }
 }
+
+/// Introspection queries generate typed models like any other operation.
+struct IntrospectionGenerationTests {
+    @Test func introspectionQueryGeneratesTypedModels() throws {
+        let files = try CodeGenerator.generate(
+            sources: [(name: "Schema.graphql", text: "query SchemaTypes { __schema { types { kind name } } }")], schema: GeneratorTests.schema
+        ).get()
+        #expect(files[0].contents.contains("public let __schema: Schema"))
+        #expect(files[0].contents.contains("public let types: [Types]"))
+        #expect(files[0].contents.contains("public let kind: __TypeKind"))
+        #expect(files[1].contents.contains("public enum __TypeKind: GraphQLEnum"))
+        #expect(!files[1].contents.contains("public struct __Schema"))
+    }
+}

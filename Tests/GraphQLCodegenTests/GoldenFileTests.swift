@@ -11,7 +11,8 @@ struct GoldenFileTests {
         let files = try CodeGenerator.generate(sources: try Repository.tutorialSources(), schema: schema).get()
         #expect(files.map(\.name) == [
             "BookTrip.graphql.swift", "CancelTrip.graphql.swift", "LaunchDetails.graphql.swift", "LaunchList.graphql.swift",
-            "LaunchTile.graphql.swift", "Login.graphql.swift", "MyTrips.graphql.swift", "TripUpdateDetails.graphql.swift",
+            "LaunchTile.graphql.swift", "Login.graphql.swift", "MyTrips.graphql.swift", "SchemaIntrospection.graphql.swift",
+            "TripUpdateDetails.graphql.swift",
             "SchemaTypes.graphql.swift",
         ])
         let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN_FILES"] == "1"

@@ -67,3 +67,14 @@ struct DocumentRuleTests {
         ])
     }
 }
+
+/// Rules that follow fragments must stop at cycles (reported once) instead of recursing forever.
+struct FragmentCycleSafetyTests {
+    @Test func cyclesInsideFieldsEndTheWalk() {
+        let errors = ValidationFixture.errors("{ me { ...A } }\nfragment A on User { trips { ...B } }\nfragment B on Launch { id mission { name } ... on Launch { ...C } }\nfragment C on Launch { id ...B }")
+        #expect(errors == ["3:60: Cannot spread fragment \"B\" within itself via \"C\"."])
+        // Through a field whose type is the fragment's own type: each level would expand it again.
+        let throughField = ValidationFixture.errors("{ __schema { types { ...T } } }\nfragment T on __Type { name ofType { ...T } }")
+        #expect(throughField == ["2:38: Cannot spread fragment \"T\" within itself."])
+    }
+}

@@ -47,11 +47,15 @@ struct MutatedDocumentTests {
             var text = String.UnicodeScalarView()
             text.append(contentsOf: scalars)
             let source = String(text)
-            let lineCount = source.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+            // GraphQL ends lines at \n, \r\n and \r (Swift's Character treats \r\n as one).
+            let lineCount = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).count + 1
             let diagnostics = Validator.validate(sources: [(name: "Mutated.graphql", text: source)], against: schema)
             if diagnostics.isEmpty { valid += 1 } else { invalid += 1 }
             for diagnostic in diagnostics {
-                #expect(diagnostic.location.line >= 1 && diagnostic.location.line <= lineCount && diagnostic.location.column >= 1)
+                #expect(
+                    diagnostic.location.line >= 1 && diagnostic.location.line <= lineCount && diagnostic.location.column >= 1,
+                    "\(diagnostic) in \(lineCount) lines"
+                )
             }
         }
         #expect(valid > 0)

@@ -59,3 +59,27 @@ struct VariableRuleTests {
         ])
     }
 }
+
+/// The introspection meta-fields and types (spec section 4).
+struct IntrospectionRuleTests {
+    func errors(_ text: String) -> [String] { ValidationFixture.errors(text) }
+
+    @Test func introspectionQueriesValidate() {
+        #expect(errors("""
+            query IntrospectionQuery {
+              __schema {
+                queryType { name } mutationType { name }
+                types { kind name description fields(includeDeprecated: true) { name args { name type { kind name ofType { kind name } } defaultValue } type { name } isDeprecated deprecationReason } enumValues(includeDeprecated: true) { name } possibleTypes { name } }
+                directives { name locations isRepeatable args { name } }
+              }
+              __type(name: "Launch") { name kind }
+            }
+            """) == [])
+    }
+
+    @Test func metaFieldsOnlyWhereTheSpecAllowsThem() {
+        #expect(errors("{ dog { __schema { description } } }") == ["1:9: Cannot query field \"__schema\" on type \"Dog\"."])
+        #expect(errors("{ __type { name } }") == ["1:3: Field \"__type\" argument \"name\" of type \"String!\" is required, but it was not provided."])
+        #expect(errors("{ __schema { types { nope } } }") == ["1:22: Cannot query field \"nope\" on type \"__Type\"."])
+    }
+}

@@ -8,6 +8,10 @@ enum SchemaBuilder {
             schema.typeNames.append(name)
         }
         for directive in BuiltInDirectives.all { schema.directives[directive.name] = directive }
+        for type in try IntrospectionTypes.types() {
+            schema.types[type.name] = type
+            schema.typeNames.append(type.name)
+        }
         var sawSchemaDefinition = false
         for document in documents {
             for case .typeSystem(let definition) in document.definitions {
