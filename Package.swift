@@ -89,6 +89,20 @@ let package = Package(
             dependencies: ["GraphQLClient", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
             path: "Benchmarks/Codegen"
         ),
+        // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
+        .testTarget(
+            name: "GraphQLCodegenTests",
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        /** Compiles the generated code (the target itself) and decodes captured answers into it. */
+        .testTarget(
+            name: "RocketReserverAPITests",
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
+            exclude: ["Fixtures"]
+        ),
 
         // MARK: Benchmarks
 
@@ -119,19 +133,6 @@ let package = Package(
             dependencies: [
                 "TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway", "InMemoryAdapters",
             ]
-        ),
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
-        .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
-        .testTarget(
-            name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
-            exclude: ["Golden"]
-        ),
-        /** Compiles the generated code (the target itself) and decodes captured answers into it. */
-        .testTarget(
-            name: "RocketReserverAPITests",
-            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
-            exclude: ["Fixtures"]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
