@@ -27,6 +27,10 @@ struct DocumentGenerator {
         for line in Self.header { writer.line(line) }
         var merger = SelectionMerger(schema: mapper.schema, fragments: fragments)
         for operation in document.operations {
+            guard operation.name != nil else {
+                report("An operation needs a name to generate a Swift type for it.", operation.location, document.sourceName)
+                continue
+            }
             guard operation.kind != .subscription else {
                 report("Subscriptions are not supported by the code generator yet.", operation.location, document.sourceName)
                 continue
