@@ -64,6 +64,46 @@ let package = Package(
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports"], path: "Adapters/InMemoryAdapters"),
 
+        // MARK: GraphQL language, validation and code generation
+
+        /** Lexer, parser and schema model for GraphQL documents and SDL (October 2021 spec). No dependencies. */
+        .target(name: "GraphQLLanguage", path: "Codegen/GraphQLLanguage"),
+        /** The spec's validation rules for executable documents against a schema; compiler-style diagnostics. */
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLValidation"),
+        /** Generates typed Swift (operations, variables, response models, enums) from validated documents. */
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation"], path: "Codegen/GraphQLCodegen"),
+        /** The generator the build-tool plugin runs: `.graphql` files + schema → Swift files, or compiler-style errors. */
+        .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
+        /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
+        .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"], path: "Plugins/GraphQLCodegenPlugin"),
+        /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
+        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLOperationSupport"),
+        /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
+        .target(
+            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport"], path: "Adapters/RocketReserverAPI",
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
+        /** In-process benchmark of generated models and of the generator itself; numbers only. */
+        .executableTarget(
+            name: "rocket-reserver-codegen-bench",
+            dependencies: ["GraphQLClient", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
+            path: "Benchmarks/Codegen"
+        ),
+        // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
+        .testTarget(
+            name: "GraphQLCodegenTests",
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        /** Compiles the generated code (the target itself) and decodes captured answers into it. */
+        .testTarget(
+            name: "RocketReserverAPITests",
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
+            exclude: ["Fixtures"]
+        ),
+
         // MARK: Benchmarks
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */

@@ -1,0 +1,16 @@
+import GraphQLClient
+
+/// One object of an answer, as a generated selection set reads it: by response key.
+public struct ResponseObject: Sendable {
+    public let members: [String: JSONValue]
+
+    public init(members: [String: JSONValue]) {
+        self.members = members
+    }
+
+    /// The value under `key`; a missing key is an error (a server answers every selected field).
+    public func field<Value: GraphQLResponseValue>(_ key: String) throws(GraphQLDecodingError) -> Value {
+        guard let value = members[key] else { throw GraphQLDecodingError(path: ResponsePath([.key(key)]), problem: "missing") }
+        do { return try Value(responseValue: value) } catch { throw error.inside(.key(key)) }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A LaunchList answer as the client's selections ask for it (with `__typename`).
+enum LaunchListAnswer {
+    static func make(count: Int) -> Data {
+        var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"djF8MjAwNi0wMy0yNFQyMjozMDowMFp8MQ==","hasMore":false,"launches":["#
+        text.reserveCapacity(count * 220 + 200)
+        let sites = ["CCAFS SLC 40", "KSC LC 39A", "VAFB SLC 4E", "Kwajalein Atoll"]
+        for index in 0..<count {
+            let id = count - index
+            if index > 0 { text += "," }
+            text += #"{"__typename":"Launch","id":"\#(id)","site":"\#(sites[id % sites.count])","#
+            text += #""mission":{"__typename":"Mission","name":"Mission \#(id) \u00e9toile","#
+            text += #""missionPatch":"https://images2.imgbox.com/\#(id % 97)/\#(id)/patch_small.png"}}"#
+        }
+        text += "]}}}"
+        return Data(text.utf8)
+    }
+}

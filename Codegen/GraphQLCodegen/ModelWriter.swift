@@ -1,0 +1,83 @@
+import GraphQLLanguage
+
+/// Writes a response model: a `Sendable`, `Equatable` struct per merged selection, with one
+/// property per field (optional exactly when the schema's type is nullable), nested structs for
+/// object fields, and `fragments` for the fragments spread in it.
+struct ModelWriter {
+    let mapper: SwiftTypeMapper
+
+    func write(_ selection: MergedSelection, named typeName: String, documentation: String, header: [String] = [], into writer: inout SwiftWriter) {
+        let nestedNames = nestedTypeNames(selection)
+        let properties = selection.fields.map { field in
+            (name: SwiftNames.property(field.responseKey), key: field.responseKey, type: mapper.swiftType(field.type, composite: nestedNames[field.responseKey]))
+        }
+        let fragments = selection.fragmentNames.map { (property: SwiftNames.property(lowerFirst($0)), type: $0) }
+        writer.line("/// \(documentation)")
+        writer.block("public struct \(typeName): GraphQLSelectionSet") { writer in
+            for line in header { writer.line(line) }
+            for property in properties { writer.line("public let \(property.name): \(property.type)") }
+            if !fragments.isEmpty { writer.line("public let fragments: Fragments") }
+            writer.line()
+            var parameters = properties.map { "\($0.name): \($0.type)" }
+            if !fragments.isEmpty { parameters.append("fragments: Fragments") }
+            writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+                for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+                if !fragments.isEmpty { writer.line("self.fragments = fragments") }
+            }
+            writer.line()
+            writer.block("public init(_ object: ResponseObject) throws(GraphQLDecodingError)") { writer in
+                for property in properties { writer.line("self.\(property.name) = try object.field(\(SwiftNames.literal(property.key)))") }
+                if !fragments.isEmpty {
+                    let arguments = fragments.map { "\($0.property): try \($0.type)(object)" }.joined(separator: ", ")
+                    writer.line("self.fragments = Fragments(\(arguments))")
+                }
+            }
+            if !fragments.isEmpty {
+                writer.line()
+                writer.line("/// The fragments spread in this selection, decoded from the same object.")
+                writer.block("public struct Fragments: Sendable, Equatable") { writer in
+                    for fragment in fragments { writer.line("public let \(fragment.property): \(fragment.type)") }
+                    writer.line()
+                    let parameters = fragments.map { "\($0.property): \($0.type)" }.joined(separator: ", ")
+                    writer.block("public init(\(parameters))") { writer in
+                        for fragment in fragments { writer.line("self.\(fragment.property) = \(fragment.property)") }
+                    }
+                }
+            }
+            for field in selection.fields {
+                guard let child = field.selection, let name = nestedNames[field.responseKey] else { continue }
+                writer.line()
+                write(child, named: name, documentation: "`\(field.responseKey)`: a `\(field.type)`.", into: &writer)
+            }
+        }
+    }
+
+    /// A distinct struct name for each object field: `launches` → `Launch`, else `Launches`, else
+    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`).
+    private func nestedTypeNames(_ selection: MergedSelection) -> [String: String] {
+        var used: Set<String> = ["Fragments", "Type", "Protocol", "Self", "Any"]
+        var names: [String: String] = [:]
+        for field in selection.fields where field.selection != nil {
+            let isList = field.type.nullable.isList
+            var name = SwiftNames.typeName(forKey: field.responseKey, isList: isList)
+            if used.contains(name) { name = SwiftNames.capitalize(field.responseKey) }
+            var counter = 2
+            let base = name
+            while used.contains(name) {
+                name = base + String(counter)
+                counter += 1
+            }
+            used.insert(name)
+            names[field.responseKey] = name
+        }
+        return names
+    }
+
+    private func lowerFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+}
+
+extension TypeReference {
+    var isList: Bool {
+        if case .list = self { true } else { false }
+    }
+}

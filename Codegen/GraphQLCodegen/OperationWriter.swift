@@ -1,0 +1,68 @@
+import GraphQLLanguage
+import GraphQLValidation
+
+/// Writes one operation: `LaunchDetailsQuery` with its document, client selections, typed
+/// `Variables` and `Data` model.
+struct OperationWriter {
+    let mapper: SwiftTypeMapper
+
+    static func typeName(_ operation: OperationDefinition) -> String {
+        let name = operation.name?.value ?? "Anonymous"
+        let suffix = SwiftNames.capitalize(operation.kind.rawValue)
+        return name.hasSuffix(suffix) ? name : name + suffix
+    }
+
+    func write(
+        _ operation: OperationDefinition, selection: MergedSelection, document: String, clientFields: [String], into writer: inout SwiftWriter
+    ) {
+        let typeName = Self.typeName(operation)
+        let variables = operation.variableDefinitions.map { definition in
+            (name: SwiftNames.property(definition.variable.value), key: definition.variable.value, type: mapper.swiftType(definition.type),
+             graphQLType: definition.type.description, optional: !definition.type.isNonNull)
+        }
+        let parameters = variables.map { "\($0.name): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
+        let arguments = variables.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+        writer.line("/// The `\(operation.name?.value ?? "anonymous")` \(operation.kind.rawValue), generated from its `.graphql` file.")
+        writer.block("public struct \(typeName): GeneratedOperation") { writer in
+            writer.line("public static let operationName = \(SwiftNames.literal(operation.name?.value ?? ""))")
+            writer.line("public static let document = \(SwiftNames.literal(document))")
+            let variableTypes = variables.map { "\(SwiftNames.literal($0.key)): \(SwiftNames.literal($0.graphQLType))" }
+            writer.line("public static let operation = GraphQLOperation(")
+            writer.line("    .\(operation.kind.rawValue), name: \(SwiftNames.literal(operation.name?.value ?? "")),")
+            if !variableTypes.isEmpty { writer.line("    variables: [\(variableTypes.joined(separator: ", "))],") }
+            writer.line("    selections: [\(clientFields.joined(separator: ", "))]")
+            writer.line(")")
+            writer.line()
+            writer.line("public var variables: \(variables.isEmpty ? "NoVariables" : "Variables")")
+            writer.line()
+            writer.block("public init(\(parameters))") { writer in
+                writer.line("variables = \(variables.isEmpty ? "NoVariables" : "Variables")(\(arguments))")
+            }
+            if !variables.isEmpty {
+                writer.line()
+                writer.line("/// The operation's variables; an optional one left `nil` is not sent.")
+                writer.block("public struct Variables: GraphQLVariables") { writer in
+                    for variable in variables { writer.line("public var \(variable.name): \(variable.type)") }
+                    writer.line()
+                    writer.block("public init(\(parameters))") { writer in
+                        for variable in variables { writer.line("self.\(variable.name) = \(variable.name)") }
+                    }
+                    writer.line()
+                    writer.block("public var jsonValues: [Swift.String: JSONValue]") { writer in
+                        writer.line("var values: [Swift.String: JSONValue] = [:]")
+                        for variable in variables {
+                            if variable.optional {
+                                writer.line("if let value = \(variable.name) { values[\(SwiftNames.literal(variable.key))] = value.graphQLInputValue }")
+                            } else {
+                                writer.line("values[\(SwiftNames.literal(variable.key))] = \(variable.name).graphQLInputValue")
+                            }
+                        }
+                        writer.line("return values")
+                    }
+                }
+            }
+            writer.line()
+            ModelWriter(mapper: mapper).write(selection, named: "Data", documentation: "The answer's `data`.", into: &writer)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Swift spellings of GraphQL names: types, properties, enum cases and string literals.
+enum SwiftNames {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
+        "try", "Type", "Protocol",
+    ]
+
+    /// A property or parameter name, back-quoted when it is a keyword.
+    static func property(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// `launches` → `Launch` for a list, `mission` → `Mission` otherwise.
+    static func typeName(forKey key: String, isList: Bool) -> String {
+        let capitalized = capitalize(key)
+        return isList ? singular(capitalized) : capitalized
+    }
+
+    static func capitalize(_ name: String) -> String {
+        let trimmed = name.drop { $0 == "_" }
+        guard let first = trimmed.first else { return "Field" }
+        return first.uppercased() + trimmed.dropFirst()
+    }
+
+    static func singular(_ name: String) -> String {
+        if name.hasSuffix("ies"), name.count > 3 { return name.dropLast(3) + "y" }
+        for suffix in ["ches", "shes", "sses", "xes"] where name.hasSuffix(suffix) { return String(name.dropLast(2)) }
+        if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { return String(name.dropLast()) }
+        return name
+    }
+
+    /// `LARGE` → `large`, `IN_PROGRESS` → `inProgress`, `inProgress` → `inProgress`.
+    static func enumCase(_ value: String) -> String {
+        let isScreaming = value == value.uppercased()
+        let parts = value.split(separator: "_")
+        guard let head = parts.first else { return property(value) }
+        let first = isScreaming ? head.lowercased() : head.prefix(1).lowercased() + head.dropFirst()
+        let rest = parts.dropFirst().map { isScreaming ? $0.prefix(1) + $0.dropFirst().lowercased() : capitalize(String($0)) }
+        let name = first + rest.joined()
+        return name == "unknown" ? "unknown_" : property(name)
+    }
+
+    /// A Swift string literal with `"`, `\` and control characters escaped.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+}

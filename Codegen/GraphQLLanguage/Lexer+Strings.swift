@@ -1,0 +1,102 @@
+/// String and block string values (October 2021 spec, section 2.9.4).
+extension Lexer {
+    /// Reads a `"..."` string starting at the opening quote and returns its unescaped value.
+    mutating func readString() throws(GraphQLSyntaxError) -> String {
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var chunkStart = offset
+        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars) }
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(offset)
+                offset += 1
+                return String(scalars)
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                throw error("Unterminated string.")
+            case UInt8(ascii: "\\"):
+                flush(offset)
+                scalars.append(try readEscape())
+                chunkStart = offset
+            case 0x00..<0x20 where byte != UInt8(ascii: "\t"):
+                throw error("Invalid character within String: U+00\(String(byte, radix: 16, uppercase: true)).")
+            default:
+                offset += 1
+            }
+        }
+        throw error("Unterminated string.")
+    }
+
+    /// Reads one escape sequence starting at the backslash.
+    private mutating func readEscape() throws(GraphQLSyntaxError) -> Unicode.Scalar {
+        let start = offset
+        offset += 2
+        switch peek(-1) {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            guard let high = readHex4() else { throw error("Invalid Unicode escape sequence.", at: start) }
+            if (0xD800...0xDBFF).contains(high), peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") {
+                let save = offset
+                offset += 2
+                if let low = readHex4(), (0xDC00...0xDFFF).contains(low),
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                {
+                    return scalar
+                }
+                offset = save
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw error("Invalid Unicode escape sequence.", at: start) }
+            return scalar
+        default:
+            throw error("Invalid character escape sequence.", at: start)
+        }
+    }
+
+    private mutating func readHex4() -> UInt32? {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { return nil }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value * 16 + digit
+            offset += 1
+        }
+        return value
+    }
+
+    /// Reads a `"""..."""` block string starting at the opening quotes and returns its value.
+    mutating func readBlockString() throws(GraphQLSyntaxError) -> String {
+        let startLocation = location
+        offset += 3
+        var raw: [UInt8] = []
+        while let byte = peek() {
+            if byte == UInt8(ascii: "\""), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
+                offset += 3
+                return BlockString.value(ofRaw: String(decoding: raw, as: UTF8.self))
+            }
+            if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\""), peek(3) == UInt8(ascii: "\"") {
+                raw.append(contentsOf: Array("\"\"\"".utf8))
+                offset += 4
+                continue
+            }
+            raw.append(byte)
+            offset += 1
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && peek() != UInt8(ascii: "\n")) {
+                startLine()
+            }
+        }
+        throw GraphQLSyntaxError(sourceName: sourceName, location: startLocation, message: "Unterminated block string.")
+    }
+}

@@ -1,0 +1,98 @@
+/// Prints a ``Schema`` as SDL, in definition order, the way `graphql-js`'s `printSchema` does:
+/// built-in scalars and directives left out, `schema { }` only when root names are not the
+/// defaults, descriptions as block strings (on one line when short and single-line).
+public enum SchemaPrinter {
+    public static func print(_ schema: Schema) -> String {
+        var blocks: [String] = []
+        if let definition = schemaDefinition(schema) { blocks.append(definition) }
+        let builtIns = Set(BuiltInDirectives.all.map(\.name))
+        for directive in schema.directives.values.sorted(by: { $0.name < $1.name }) where !builtIns.contains(directive.name) {
+            let locations = DirectiveLocation.allCases.filter(directive.locations.contains).map(\.rawValue).joined(separator: " | ")
+            let repeatable = directive.isRepeatable ? " repeatable" : ""
+            blocks.append(description(directive.description, "") + "directive @\(directive.name)\(arguments(directive.arguments))\(repeatable) on \(locations)")
+        }
+        for type in schema.definedTypes { blocks.append(print(type)) }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    private static func schemaDefinition(_ schema: Schema) -> String? {
+        let roots = [("query", schema.queryType, "Query"), ("mutation", schema.mutationType, "Mutation"), ("subscription", schema.subscriptionType, "Subscription")]
+        guard roots.contains(where: { $0.1 != nil && $0.1 != $0.2 }) else { return nil }
+        let lines = roots.compactMap { root in root.1.map { "  \(root.0): \($0)" } }
+        return "schema {\n" + lines.joined(separator: "\n") + "\n}"
+    }
+
+    private static func print(_ type: SchemaType) -> String {
+        let head = description(type.description, "") + type.kind.rawValue + " " + type.name
+        switch type.kind {
+        case .scalar:
+            return head
+        case .object, .interface:
+            let implements = type.interfaces.isEmpty ? "" : " implements " + type.interfaces.joined(separator: " & ")
+            let fields = type.fields.map { field in
+                description(field.description, "  ") + "  " + field.name + arguments(field.arguments, indent: "  ") + ": \(field.type)"
+                    + deprecated(field.deprecationReason)
+            }
+            return head + implements + " {\n" + fields.joined(separator: "\n") + "\n}"
+        case .union:
+            return head + " = " + type.unionMembers.joined(separator: " | ")
+        case .enumeration:
+            let values = type.enumValues.map { description($0.description, "  ") + "  " + $0.name + deprecated($0.deprecationReason) }
+            return head + " {\n" + values.joined(separator: "\n") + "\n}"
+        case .inputObject:
+            let fields = type.inputFields.map { description($0.description, "  ") + "  " + inputValue($0) }
+            return head + " {\n" + fields.joined(separator: "\n") + "\n}"
+        }
+    }
+
+    /// `(a: Int, b: String)` on one line, or one argument per line when any has a description.
+    private static func arguments(_ arguments: [SchemaInputValue], indent: String = "") -> String {
+        guard !arguments.isEmpty else { return "" }
+        guard arguments.contains(where: { $0.description != nil }) else {
+            return "(" + arguments.map(inputValue).joined(separator: ", ") + ")"
+        }
+        let inner = indent + "  "
+        return "(\n" + arguments.map { description($0.description, inner) + inner + inputValue($0) }.joined(separator: "\n") + "\n" + indent + ")"
+    }
+
+    private static func inputValue(_ value: SchemaInputValue) -> String {
+        "\(value.name): \(value.type)" + (value.defaultValue.map { " = \($0)" } ?? "") + deprecated(value.deprecationReason)
+    }
+
+    private static func deprecated(_ reason: String?) -> String {
+        guard let reason else { return "" }
+        return reason == "No longer supported" ? " @deprecated" : " @deprecated(reason: \(StringLiteral.quoted(reason)))"
+    }
+
+    /// The description line(s) before a definition, indented; empty without a description.
+    private static func description(_ text: String?, _ indent: String) -> String {
+        guard let text else { return "" }
+        let escaped = text.replacingTripleQuotes()
+        let fitsOnALine = !text.contains("\n") && text.count <= 70 && !text.hasSuffix("\"") && !text.hasSuffix("\\")
+            && text.first != " " && text.first != "\t"
+        if fitsOnALine { return indent + "\"\"\"" + escaped + "\"\"\"\n" }
+        let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        return indent + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indent + "\"\"\"\n"
+    }
+}
+
+extension String {
+    /// The text with `"""` escaped for a block string.
+    fileprivate func replacingTripleQuotes() -> String {
+        var result = ""
+        var quotes = 0
+        for character in self {
+            if character == "\"" {
+                quotes += 1
+                if quotes == 3 {
+                    result += "\\\"\"\""
+                    quotes = 0
+                }
+            } else {
+                result += String(repeating: "\"", count: quotes) + String(character)
+                quotes = 0
+            }
+        }
+        return result + String(repeating: "\"", count: quotes)
+    }
+}
