@@ -32,6 +32,8 @@ public struct CommandLineParser: Sendable {
             case "--json": options.json = try Self.flag(name, inlineValue)
             case "--endpoint":
                 options.endpoint = try Self.value(for: name, inlineValue, from: &tokens)
+            case "--cacert":
+                options.caCertificates = try Self.value(for: name, inlineValue, from: &tokens)
             case "--timeout":
                 let text = try Self.value(for: name, inlineValue, from: &tokens)
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {

@@ -8,6 +8,8 @@ enum HelpText {
                            \(Configuration.defaultEndpoint))
       --json               Print one JSON document instead of text
       --timeout SECONDS    Per-request timeout (default: $ROCKET_RESERVER_TIMEOUT, else 30)
+      --cacert FILE        Also trust the CAs in this PEM file for https
+                           (default: $ROCKET_RESERVER_CACERT)
       -h, --help           Show help
       --version            Show the version
     """
