@@ -63,7 +63,7 @@ struct Failure: Equatable {
         return switch error.kind {
         case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
         case .untrustedCertificate:
-            "Could not reach the server at \(endpoint) securely. \(detail) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
+            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
         case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
         case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
         case .rejected: "The server refused \(error.operation): \(detail)"
