@@ -52,6 +52,7 @@ final class FaultSession {
         try #require(!credentialFiles(files).isEmpty, "preparing: no credential file in \(files.keys.sorted())")
         try #require(!cacheFiles(files).isEmpty, "preparing: no cache file in \(files.keys.sorted())")
         server.clearRequests()
+        front?.clearRecords()
     }
 
     /// Runs the built client with `--endpoint` (``endpoint`` unless one is given) first, and

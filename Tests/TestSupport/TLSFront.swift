@@ -29,25 +29,42 @@ public final class TLSFront: @unchecked Sendable {
     /// `https://127.0.0.1:PORT/graphql` (or `https://[::1]:PORT/graphql`).
     public let endpoint: String
     private let listener: LoopbackListener
+    private let library: TLSServerLibrary
     private let state = NSLock()
     private var handshakeCount = 0
     private var plaintext = Data()
+    private var context: SharedContext
 
     /// Starts listening; throws without `libssl.so.3`, or on `ipv6` without IPv6.
     public init(_ mode: Mode, certificate: TLSFixture = .server, ipv6: Bool = false) throws {
         guard let library = TLSServerLibrary.shared else { throw TLSServerLibrary.Unavailable(description: "libssl.so.3 not found") }
-        let context = try library.context(certificate: certificate.certificateFile, key: certificate.keyFile)
+        self.library = library
+        context = SharedContext(pointer: try library.context(certificate: certificate.certificateFile, key: certificate.keyFile))
         listener = try LoopbackListener(ipv6: ipv6)
         port = listener.port
         endpoint = ipv6 ? "https://[::1]:\(port)/graphql" : "https://127.0.0.1:\(port)/graphql"
         let wake = listener.wakeRead
-        let shared = SharedContext(pointer: context)
         listener.start { [self] fd in
-            TLSFrontConnection(fd: fd, wake: wake, library: library, context: shared.pointer, front: self).serve(mode)
+            let current = state.withLock { context }
+            TLSFrontConnection(fd: fd, wake: wake, library: library, context: current.pointer, front: self).serve(mode)
         }
     }
 
     deinit { listener.stop() }
+
+    /// Presents `certificate` to the connections accepted from now on.
+    public func present(_ certificate: TLSFixture) throws {
+        let made = SharedContext(pointer: try library.context(certificate: certificate.certificateFile, key: certificate.keyFile))
+        state.withLock { context = made }
+    }
+
+    /// Forgets the handshakes and bytes recorded so far.
+    public func clearRecords() {
+        state.withLock {
+            handshakeCount = 0
+            plaintext = Data()
+        }
+    }
 
     /// Stops listening and ends every connection.
     public func stop() { listener.stop() }
