@@ -65,6 +65,9 @@ let package = Package(
             name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLGateway"], path: "Benchmarks/InProcess"
         ),
 
+        /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
+        .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
+
         // MARK: Tests
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
