@@ -17,8 +17,7 @@ else {
 }
 do {
     let front = try TLSFront(.forward(port: backend))
-    print("listening on \(front.endpoint)")
-    fflush(stdout)
+    FileHandle.standardOutput.write(Data("listening on \(front.endpoint)\n".utf8))
     // Serve until the benchmark closes our stdin.
     _ = FileHandle.standardInput.readDataToEndOfFile()
     front.stop()
