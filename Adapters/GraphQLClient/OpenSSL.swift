@@ -13,7 +13,10 @@ struct OpenSSL: @unchecked Sendable {
     let contextNew: @convention(c) (Pointer?) -> Pointer?
     let contextFree: @convention(c) (Pointer?) -> Void
     let contextControl: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
-    let setDefaultVerifyPaths: @convention(c) (Pointer?) -> Int32
+    let setDefaultVerifyDirectory: @convention(c) (Pointer?) -> Int32
+    let loadVerifyStore: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let defaultCertificateFileVariable: @convention(c) () -> UnsafePointer<CChar>?
+    let defaultCertificateFile: @convention(c) () -> UnsafePointer<CChar>?
     let loadVerifyLocations: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let setVerify: @convention(c) (Pointer?, Int32, OpaquePointer?) -> Void
     let new: @convention(c) (Pointer?) -> Pointer?
@@ -42,7 +45,7 @@ struct OpenSSL: @unchecked Sendable {
 
     /// Loads the two libraries by name; `nil` when either or any function is missing.
     static func load(ssl sslName: String, crypto cryptoName: String) -> OpenSSL? {
-        guard let ssl = dlopen(sslName, RTLD_NOW | RTLD_LOCAL), let crypto = dlopen(cryptoName, RTLD_NOW | RTLD_LOCAL) else {
+        guard let ssl = dlopen(sslName, RTLD_LAZY | RTLD_LOCAL), let crypto = dlopen(cryptoName, RTLD_LAZY | RTLD_LOCAL) else {
             return nil
         }
         return OpenSSL(ssl: Symbols(handle: ssl), crypto: Symbols(handle: crypto))
@@ -53,7 +56,10 @@ struct OpenSSL: @unchecked Sendable {
               let contextNew = ssl.function("SSL_CTX_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
               let contextFree = ssl.function("SSL_CTX_free", as: (@convention(c) (Pointer?) -> Void).self),
               let contextControl = ssl.function("SSL_CTX_ctrl", as: (@convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int).self),
-              let setDefaultVerifyPaths = ssl.function("SSL_CTX_set_default_verify_paths", as: (@convention(c) (Pointer?) -> Int32).self),
+              let setDefaultVerifyDirectory = ssl.function("SSL_CTX_set_default_verify_dir", as: (@convention(c) (Pointer?) -> Int32).self),
+              let loadVerifyStore = ssl.function("SSL_CTX_load_verify_store", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
+              let defaultCertificateFileVariable = crypto.function("X509_get_default_cert_file_env", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
+              let defaultCertificateFile = crypto.function("X509_get_default_cert_file", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
               let loadVerifyLocations = ssl.function(
                 "SSL_CTX_load_verify_locations", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
               let setVerify = ssl.function("SSL_CTX_set_verify", as: (@convention(c) (Pointer?, Int32, OpaquePointer?) -> Void).self),
@@ -79,7 +85,10 @@ struct OpenSSL: @unchecked Sendable {
         self.contextNew = contextNew
         self.contextFree = contextFree
         self.contextControl = contextControl
-        self.setDefaultVerifyPaths = setDefaultVerifyPaths
+        self.setDefaultVerifyDirectory = setDefaultVerifyDirectory
+        self.loadVerifyStore = loadVerifyStore
+        self.defaultCertificateFileVariable = defaultCertificateFileVariable
+        self.defaultCertificateFile = defaultCertificateFile
         self.loadVerifyLocations = loadVerifyLocations
         self.setVerify = setVerify
         self.new = new

@@ -60,9 +60,25 @@ struct CertificateTests {
 
     @Test func sslCertFileIsHonoured() throws {
         let session = try FaultSession(https: true)
+        // A bundle with the test CA last, as a system bundle with a company CA appended.
+        let bundle = session.home.url.appendingPathComponent("bundle.pem")
+        let system = (try? Data(contentsOf: URL(fileURLWithPath: "/etc/ssl/certs/ca-certificates.crt"))) ?? Data()
+        try (system + Data(contentsOf: URL(fileURLWithPath: TLSFixture.caFile))).write(to: bundle)
+        for file in [TLSFixture.caFile, bundle.path] {
+            let result = try ProcessRunner.run(
+                BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query + ["--json"],
+                environment: ClientEnvironment.make(home: session.home, extra: ["SSL_CERT_FILE": file])
+            )
+            #expect(result.status == 0, "SSL_CERT_FILE=\(file == bundle.path ? "bundle" : "ca.pem"): \(result.stderr)")
+        }
+    }
+
+    @Test func sslCertDirIsHonoured() throws {
+        let session = try FaultSession(https: true)
+        let folder = TLSFixture.folder.appendingPathComponent("ca-dir").path
         let result = try ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query + ["--json"],
-            environment: ClientEnvironment.make(home: session.home, extra: ["SSL_CERT_FILE": TLSFixture.caFile])
+            environment: ClientEnvironment.make(home: session.home, extra: ["SSL_CERT_DIR": folder])
         )
         #expect(result.status == 0, "stderr: \(result.stderr)")
     }

@@ -8,6 +8,7 @@
 #   wrong-host.pem / .key        signed by the test CA for wrong-host.invalid only
 #   self-signed.pem / .key       its own issuer, for 127.0.0.1, ::1 and localhost
 #   other-ca.pem, unknown-ca.pem / .key   a leaf for the right names from a CA nobody trusts
+#   ca-dir/HASH.0                the test CA in an OpenSSL hashed folder (for SSL_CERT_DIR)
 #
 # Test keys only: they protect nothing.
 set -euo pipefail
@@ -59,4 +60,6 @@ sign unknown-ca other-ca "$names" 20250101000000Z 21241231235959Z
 openssl req -x509 "${ec[@]}" -keyout self-signed.key -out self-signed.pem -days 36500 -subj "/CN=self-signed" \
   -addext "$names" 2>/dev/null
 rm -f other-ca.key
+# A hashed folder holding the test CA, for SSL_CERT_DIR.
+rm -rf ca-dir && mkdir ca-dir && cp ca.pem "ca-dir/$(openssl x509 -hash -noout -in ca.pem).0"
 echo "made: $(ls *.pem | tr '\n' ' ')"
