@@ -29,7 +29,8 @@ public struct SocketHTTPSession: HTTPSession {
         let port = request.url.port ?? (secure ? 443 : 80)
         let proxy = try proxies.proxy(for: request.url).map { url in
             guard url.scheme?.lowercased() == "http", let tunnel = ProxyTunnel(url) else {
-                throw HTTPTransportError(.proxyFailed(proxy: "the configured proxy", reason: "only http:// proxies are supported"))
+                let named = "\(url.scheme ?? "?")://" + HostAddress.authority(host: HostAddress.unbracketed(url.host ?? "?"), port: url.port ?? 0)
+                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "only http:// proxies are supported"))
             }
             return tunnel
         }
