@@ -48,7 +48,13 @@ struct OpenSSL: @unchecked Sendable {
         guard let ssl = dlopen(sslName, RTLD_LAZY | RTLD_LOCAL), let crypto = dlopen(cryptoName, RTLD_LAZY | RTLD_LOCAL) else {
             return nil
         }
-        return OpenSSL(ssl: Symbols(handle: ssl), crypto: Symbols(handle: crypto))
+        let symbols = Symbols(handle: crypto)
+        // No clean-up at exit: freeing every table OpenSSL built costs a run about a millisecond
+        // and gives nothing back that the kernel does not take anyway.
+        if let initialize = symbols.function("OPENSSL_init_crypto", as: (@convention(c) (UInt64, OpaquePointer?) -> Int32).self) {
+            _ = initialize(0x0008_0000 /* OPENSSL_INIT_NO_ATEXIT */, nil)
+        }
+        return OpenSSL(ssl: Symbols(handle: ssl), crypto: symbols)
     }
 
     private init?(ssl: Symbols, crypto: Symbols) {

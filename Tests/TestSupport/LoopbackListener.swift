@@ -67,6 +67,7 @@ final class LoopbackListener: @unchecked Sendable {
                 }
                 _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
                 FaultServerSocket.setNonBlocking(connection)
+                Self.noDelay(connection)
                 if !spawn({ serve(connection) }) { close(connection) }
             }
         }
@@ -121,6 +122,14 @@ final class LoopbackListener: @unchecked Sendable {
         }
         guard connected else { close(fd); return -1 }
         FaultServerSocket.setNonBlocking(fd)
+        noDelay(fd)
         return fd
+    }
+
+    /// Sends small writes at once (no Nagle delay), so a relay adds no 40 ms stalls to clients
+    /// that write a request in several pieces.
+    static func noDelay(_ fd: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 }
