@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+
+/// What https keeps from the http path: mutations once, queries retried, Ctrl-C prompt.
+@Suite("HTTPS reliability")
+struct HTTPSReliabilityTests {
+    @Test func aMutationIsSentExactlyOnce() throws {
+        let session = try FaultSession(https: true)
+        session.server.behaviour = .closeWithoutAnswer
+        let before = session.home.snapshot()
+        let result = try session.run(["book", "1"])
+        FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before, allowing: [.cacheMayChange])
+        #expect(session.bookingRequests.count == 1, "the mutation was sent \(session.bookingRequests.count) times")
+    }
+
+    @Test func aQueryIsRetriedAfterTransientFailures() throws {
+        let session = try FaultSession(https: true)
+        session.server.enqueue(.empty(status: 503), .empty(status: 503))
+        let result = try session.run(HTTPSFaultTests.query + ["--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(session.server.requestCount == 3)
+    }
+
+    @Test func ctrlCEndsAnHTTPSRequestPromptly() throws {
+        let session = try FaultSession(https: true)
+        session.server.behaviour = .neverAnswer
+        let before = session.home.snapshot()
+        let process = Process()
+        process.executableURL = BuiltProducts.client
+        process.arguments = ["--endpoint", session.endpoint, "--cacert", TLSFixture.caFile, "--timeout", "60"] + HTTPSFaultTests.query
+        process.environment = ClientEnvironment.make(home: session.home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
+        let interrupted = ContinuousClock.now
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - interrupted
+        #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")
+        #expect(process.terminationStatus == 130 || process.terminationReason == .uncaughtSignal)
+        #expect(session.home.snapshot() == before)
+    }
+
+    @Test func waitingForASilentServerUsesNoCPU() throws {
+        let session = try FaultSession(https: true)
+        session.server.behaviour = .neverAnswer
+        let process = Process()
+        process.executableURL = BuiltProducts.client
+        process.arguments = ["--endpoint", session.endpoint, "--cacert", TLSFixture.caFile, "--timeout", "30"] + HTTPSFaultTests.query
+        process.environment = ClientEnvironment.make(home: session.home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
+        let before = try Self.cpuTicks(of: process.processIdentifier)
+        // A measurement window, not a synchronisation: how much CPU one second of waiting costs.
+        Thread.sleep(forTimeInterval: 1)
+        let after = try Self.cpuTicks(of: process.processIdentifier)
+        // A spinning wait would use most of the second (about 100 ticks).
+        #expect(after - before < 20, "the client used \(after - before) ticks of CPU in one second of waiting")
+    }
+
+    /// utime + stime of a running process, in clock ticks, from /proc.
+    static func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which ends at the last ')'); utime and stime are 14th and 15th.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+}
