@@ -54,22 +54,27 @@ final class LoopbackListener: @unchecked Sendable {
         }
     }
 
-    /// Accepts connections on a thread of its own; each runs `serve` on another thread and is
-    /// closed by it.
+    /// Accepts connections and runs `serve` for each (which closes it), one thread per
+    /// connection. The thread that accepts a connection serves it, after starting the thread
+    /// that waits for the next one: a client that writes right after connecting does not wait
+    /// for a thread to be created.
     func start(_ serve: @escaping @Sendable (Int32) -> Void) {
-        spawn { [self] in
-            defer { close(listener) }
-            while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
-                let connection = accept(listener, nil, nil)
-                if connection < 0 {
-                    if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED].contains(errno) { continue }
-                    return
-                }
-                _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-                FaultServerSocket.setNonBlocking(connection)
-                Self.noDelay(connection)
-                if !spawn({ serve(connection) }) { close(connection) }
+        spawn { [self] in acceptThenServe(serve) }
+    }
+
+    private func acceptThenServe(_ serve: @escaping @Sendable (Int32) -> Void) {
+        while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED].contains(errno) { continue }
+                return
             }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            FaultServerSocket.setNonBlocking(connection)
+            Self.noDelay(connection)
+            spawn { [self] in acceptThenServe(serve) }
+            serve(connection)
+            return
         }
     }
 
@@ -84,6 +89,7 @@ final class LoopbackListener: @unchecked Sendable {
         while liveThreads > 0 { condition.wait() }
         if !closed {
             closed = true
+            close(listener)
             close(wakeRead)
             close(wakeWrite)
         }
