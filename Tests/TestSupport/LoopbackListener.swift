@@ -24,13 +24,15 @@ final class LoopbackListener: @unchecked Sendable {
         var length = socklen_t(ipv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         withUnsafeMutableBytes(of: &storage) { raw in
             if ipv6 {
-                let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
-                address.pointee.sin6_family = sa_family_t(AF_INET6)
-                address.pointee.sin6_addr = in6addr_loopback
+                var address = sockaddr_in6()
+                address.sin6_family = sa_family_t(AF_INET6)
+                address.sin6_addr = in6addr_loopback
+                raw.storeBytes(of: address, as: sockaddr_in6.self)
             } else {
-                let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
-                address.pointee.sin_family = sa_family_t(AF_INET)
-                address.pointee.sin_addr.s_addr = inet_addr("127.0.0.1")
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                raw.storeBytes(of: address, as: sockaddr_in.self)
             }
         }
         let ok = fd >= 0 && withUnsafeMutablePointer(to: &storage) { pointer in
