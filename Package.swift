@@ -9,15 +9,15 @@ import PackageDescription
 /// GraphQLClient library), never on use cases or on each other.
 ///
 /// Transport: GraphQLClient imports Foundation only (never FoundationNetworking). The CLI sends
-/// `http://` requests with its own socket client and `https://` ones through the
-/// `rocket-reserver-https` helper process, so it never links libcurl; `URLSession` still
-/// conforms to the seam in GraphQLURLSession.
+/// `http://` and `https://` requests with its own socket client; TLS comes from the system's
+/// OpenSSL 3, loaded with `dlopen` on the first https request, so nothing links libcurl or
+/// OpenSSL. `URLSession` still conforms to the seam in GraphQLURLSession (a library no
+/// executable links, so the static build needs no libcurl development package).
 let package = Package(
     name: "RocketReserver",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
-        .executable(name: "rocket-reserver-https", targets: ["rocket-reserver-https"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
@@ -42,16 +42,10 @@ let package = Package(
             ],
             path: "Sources/rocket-reserver"
         ),
-        /** The HTTPS helper: performs one framed request from stdin with URLSession (libcurl) and exits. */
-        .executableTarget(
-            name: "rocket-reserver-https",
-            dependencies: ["GraphQLClient", "GraphQLURLSession"],
-            path: "Sources/rocket-reserver-https"
-        ),
 
         // MARK: Adapters
 
-        /** A port-agnostic GraphQL client: HTTP seam, socket and helper-process transports, interceptor chain, normalized cache. Foundation only. */
+        /** A port-agnostic GraphQL client: HTTP seam, socket transport with TLS (OpenSSL 3 via dlopen), interceptor chain, normalized cache. Foundation only. */
         .target(name: "GraphQLClient", path: "Adapters/GraphQLClient"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the GraphQLClient's HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLURLSession"),
@@ -108,8 +102,11 @@ let package = Package(
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
         .executableTarget(
-            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLGateway"], path: "Benchmarks/InProcess"
+            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLGateway"], path: "Benchmarks/InProcess"
         ),
+
+        /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
+        .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
 
         // MARK: Tests
 
@@ -117,7 +114,7 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles", "rocket-reserver-https"]),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles"]),
         .testTarget(name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles"]),
         .testTarget(
             name: "GraphQLGatewayTests",
@@ -127,7 +124,7 @@ let package = Package(
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver", "rocket-reserver-https"]),
+        .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

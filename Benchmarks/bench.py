@@ -91,13 +91,14 @@ while True:
         os.write(fds[2], ("cannot run " + argv[0] + ": " + str(error) + "\n").encode())
         for fd in fds:
             os.close(fd)
-        reply((127, 0, 0, high_water_kib()))
+        reply((127, 0, 0, high_water_kib(), 0))
         continue
     _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter_ns() - start
     for fd in fds:
         os.close(fd)
-    reply((os.waitstatus_to_exitcode(status), elapsed, usage.ru_maxrss, high_water_kib()))
+    cpu = int((usage.ru_utime + usage.ru_stime) * 1e9)
+    reply((os.waitstatus_to_exitcode(status), elapsed, usage.ru_maxrss, high_water_kib(), cpu))
 """
 
 
@@ -114,13 +115,13 @@ class Launcher:
         return marshal.loads(self.process.stdout.read(int.from_bytes(header, "little")))
 
     def run(self, argv, env, stdin_path, stderr_path):
-        """Returns (exit status, wall ns, max RSS KiB) of one run."""
+        """Returns (exit status, wall ns, max RSS KiB, CPU ns) of one run."""
         blob = marshal.dumps((list(argv), dict(env), stdin_path or os.devnull, stderr_path))
         self.process.stdin.write(len(blob).to_bytes(4, "little") + blob)
         self.process.stdin.flush()
-        status, elapsed, maxrss, high_water = self._receive()
+        status, elapsed, maxrss, high_water, cpu = self._receive()
         self.high_water_kib = max(self.high_water_kib, high_water)
-        return status, elapsed, maxrss
+        return status, elapsed, maxrss, cpu
 
     def close(self):
         self.process.stdin.close()
@@ -140,13 +141,14 @@ class Contender:
         self.stdin_path = stdin_path
         self.wall_ms = []
         self.rss_kib = []
+        self.cpu_ms = []
         self.failures = 0
         self.first_error = None
 
     def run_once(self, workdir, record=True):
         """Runs the program once; returns its exit status. Output goes to /dev/null, stderr to a file."""
         err_path = os.path.join(workdir, "stderr.txt")
-        status, elapsed, maxrss = SPAWNER.run(self.argv, self.env, self.stdin_path, err_path)
+        status, elapsed, maxrss, cpu = SPAWNER.run(self.argv, self.env, self.stdin_path, err_path)
         if status != 0:
             self.failures += 1
             if self.first_error is None:
@@ -156,10 +158,14 @@ class Contender:
         elif record:
             self.wall_ms.append(elapsed / 1e6)
             self.rss_kib.append(maxrss)
+            self.cpu_ms.append(cpu / 1e6)
         return status
 
     def median_ms(self):
         return statistics.median(self.wall_ms) if self.wall_ms else float("nan")
+
+    def median_cpu_ms(self):
+        return statistics.median(self.cpu_ms) if self.cpu_ms else float("nan")
 
     def p90_ms(self):
         return percentile(self.wall_ms, 90)
@@ -326,11 +332,14 @@ def main():
     parser.add_argument("--curl", default=shutil.which("curl"), help="curl (default: from PATH)")
     parser.add_argument("--runs", type=int, default=30, help="repetitions per contender (default 30)")
     parser.add_argument("--rss-runs", type=int, help="repetitions of the per-command memory walk (default: runs/3, at least 5)")
-    parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands"], help="run only these")
+    parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands", "https"], help="run only these")
+    parser.add_argument("--tls-front", help="rocket-reserver-tls-front, for the https benchmark (skipped without it)")
+    parser.add_argument("--cacert", default=os.path.join(HERE, "..", "Tests", "Fixtures", "TLS", "ca.pem"),
+                        help="the test CA that signed the front's certificate")
     parser.add_argument("--markdown", action="store_true", help="emit Markdown tables (for Docs/Performance.md)")
     parser.add_argument("--json-out", help="also write every sample to this JSON file")
     args = parser.parse_args()
-    only = set(args.only or ["cached", "reload", "launches", "commands"])
+    only = set(args.only or ["cached", "reload", "launches", "commands", "https"])
     rss_runs = args.rss_runs or max(5, args.runs // 3)
     if not args.curl:
         print("note: curl is not installed; the curl columns are skipped", file=sys.stderr)
@@ -457,6 +466,13 @@ def main():
             run_benchmark("launches", "3. launches --all vs curl following the cursor", ["launches", "--all"],
                           "(none given)", None, extra, note_lines=notes)
 
+        # 7. https: details --force-reload (and from the cache) through a loopback TLS front, vs curl --cacert.
+        if "https" in only:
+            if not (args.tls_front and args.curl):
+                output.append("7. https: skipped (needs --tls-front and curl)\n")
+            else:
+                output.append(https_benchmark(args, clients, endpoint, header_file, details_body, curl_env, home, workdir, samples))
+
         # 6. Peak memory (and wall time) of every command, walking the tutorial's flow.
         if "commands" in only:
             book_id = "107"
@@ -505,12 +521,77 @@ def main():
             json.dump({"machine": info, "runs": args.runs, "samples": samples}, f, indent=1)
 
 
+def https_benchmark(args, clients, endpoint, header_file, details_body, curl_env, home, workdir, samples):
+    """Section 7: the CLI against curl over TLS to the same loopback front, with CPU, RSS, ldd and strace."""
+    backend_port = endpoint.rsplit(":", 1)[1].split("/")[0]
+    front = subprocess.Popen([args.tls_front, "--backend-port", backend_port], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        line = front.stdout.readline().decode().strip()
+        if not line.startswith("listening on "):
+            raise Failure(f"the TLS front did not start: {line!r}")
+        https = line[len("listening on "):]
+        cacert = os.path.abspath(args.cacert)
+        env = client_env(https, home)
+        trust = ["--cacert", cacert]
+        for _, binary in clients:
+            run_checked([binary] + trust + ["login", EMAIL], env, "rocket-reserver login over https")
+            run_checked([binary] + trust + ["details", LAUNCH_ID, "--force-reload"], env, "warming over https")
+        curl = Contender("curl --cacert POST LaunchDetails", [args.curl, "-sS", "--fail", "--cacert", cacert, "-X", "POST",
+                         "-H", "Content-Type: application/json", "-H", "Accept: application/json", "-H", f"@{header_file}",
+                         "--data-binary", f"@{details_body}", https], curl_env)
+        reload = [Contender(f"rocket-reserver details {LAUNCH_ID} --force-reload [{name}]",
+                            [binary] + trust + ["details", LAUNCH_ID, "--force-reload"], env) for name, binary in clients]
+        cached = [Contender(f"rocket-reserver details {LAUNCH_ID} (cache hit) [{name}]",
+                            [binary] + trust + ["details", LAUNCH_ID], env) for name, binary in clients]
+        interleave(reload + cached + [curl], args.runs, workdir)
+        header = ["contender", "median wall", "median CPU", "max RSS", "wall ÷ curl", "CPU ÷ curl", "targets", ""]
+        rows, notes = [], []
+        for x in reload + cached + [curl]:
+            wall, cpu = x.median_ms() / curl.median_ms(), x.median_cpu_ms() / curl.median_cpu_ms()
+            if x in reload:
+                target, ok = "wall ≤ 1.0×, CPU ≤ 1.2×, RSS ≤ 20 MiB", wall <= 1.0 and cpu <= 1.2 and x.max_rss_mib() <= 20
+            elif x in cached:
+                target, ok = "wall ≤ 0.6×", wall <= 0.6
+            else:
+                target, ok = "", None
+            rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.median_cpu_ms()), fmt_mib(x.max_rss_mib()),
+                         f"{wall:.2f}×", f"{cpu:.2f}×", target, "" if ok is None else verdict(ok)])
+        for name, binary in clients:
+            libraries = subprocess.run(["ldd", binary], stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout.decode()
+            linked = [lib for lib in ("libcurl", "libssl", "libcrypto") if lib in libraries]
+            notes.append(f"[{name}] ldd: {'links ' + ', '.join(linked) if linked else 'no libcurl, no libssl, no libcrypto'} (OpenSSL is dlopen'd for https only)")
+            notes.append(f"[{name}] child processes started by one https request: {count_children([binary] + trust + ['details', LAUNCH_ID, '--force-reload'], env, workdir)}")
+        notes.append("both contenders reach the reference server through the same TLS front (rocket-reserver-tls-front, TLS 1.3, test CA)")
+        notes += failure_notes(reload + cached + [curl])
+        samples["https"] = dump(reload + cached + [curl])
+        return render(f"7. https: details {LAUNCH_ID} against a loopback TLS front vs curl --cacert ({args.runs} runs each, interleaved)",
+                      header, rows, notes, args.markdown)
+    finally:
+        front.stdin.close()
+        front.wait(timeout=15)
+
+
+def count_children(argv, env, workdir):
+    """Processes (not threads) the command creates, counted with strace; 'unknown' without strace."""
+    strace = shutil.which("strace")
+    if not strace:
+        return "unknown (strace is not installed)"
+    trace = os.path.join(workdir, "strace.txt")
+    subprocess.run([strace, "-f", "-qq", "-o", trace, "-e", "trace=execve,fork,vfork,clone,clone3"] + argv, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(trace) as f:
+        lines = f.read().splitlines()
+    spawned = [x for x in lines if ("clone" in x and "CLONE_THREAD" not in x and "resumed" not in x) or "fork(" in x]
+    execs = [x for x in lines if "execve(" in x]
+    return str(len(spawned) + max(0, len(execs) - 1))
+
+
 def failure_notes(contenders):
     return [f"{x.name}: {x.failures} failed runs (first: {x.first_error})" for x in contenders if x.failures]
 
 
 def dump(contenders):
-    return {x.name: {"wall_ms": x.wall_ms, "rss_kib": x.rss_kib, "failures": x.failures} for x in contenders}
+    return {x.name: {"wall_ms": x.wall_ms, "cpu_ms": x.cpu_ms, "rss_kib": x.rss_kib, "failures": x.failures} for x in contenders}
 
 
 if __name__ == "__main__":

@@ -26,6 +26,11 @@ enum ErrorClassification {
         case .hostUnreachable: .transport(.hostUnreachable)
         case .connectionLost: .transport(.connectionLost)
         case .other(let code): .transport(.other(code: code))
+        case .tlsUnavailable(let reason): .transport(.tlsUnavailable(reason: reason))
+        case .tlsCertificate(let reason): .transport(.tlsCertificate(reason: reason))
+        case .tlsHandshake(let reason): .transport(.tlsHandshake(reason: reason))
+        case .proxyFailed(let proxy, let reason): .transport(.proxyFailed(proxy: proxy, reason: reason))
+        case .redirected(let status, let location): .redirected(status: status, location: location)
         }
     }
 }

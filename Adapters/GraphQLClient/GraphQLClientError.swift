@@ -10,6 +10,9 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case timedOut
         /// An HTTP error status whose body is not a GraphQL response.
         case httpStatus(Int)
+        /// The server answered with a redirect (3xx), which is never followed; `location` is the
+        /// target's origin only (`scheme://host:port`).
+        case redirected(status: Int, location: String?)
         /// The body is not JSON (for example HTML, plain text, empty or truncated).
         case notJSON
         /// The body is JSON but not a GraphQL response of the expected shape.
@@ -32,6 +35,14 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case hostUnreachable
         /// The connection closed or was reset before a whole answer came back.
         case connectionLost
+        /// TLS is not available (`libssl.so.3` missing) or the extra CA file is unusable: nothing was sent.
+        case tlsUnavailable(reason: String)
+        /// The server's certificate failed verification: nothing was sent.
+        case tlsCertificate(reason: String)
+        /// The TLS handshake failed (for example a plain-http server): nothing was sent.
+        case tlsHandshake(reason: String)
+        /// The proxy could not be reached or refused the tunnel: nothing was sent to the server.
+        case proxyFailed(proxy: String, reason: String)
         /// Another failure, with the session's code (a `URLError` code for `URLSession`).
         case other(code: Int)
     }
@@ -69,9 +80,10 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
     public var outcomeIsUnknown: Bool {
         switch kind {
         case .transport(.connectionRefused), .transport(.hostUnreachable), .graphQLErrors, .cacheMiss: false
+        case .transport(.tlsUnavailable), .transport(.tlsCertificate), .transport(.tlsHandshake), .transport(.proxyFailed): false
         // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.
         case .httpStatus(let status): !(400..<500).contains(status)
-        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON,
+        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON, .redirected,
              .unexpectedShape, .partialData, .cancelled: true
         }
     }
@@ -85,6 +97,13 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .transport(.hostUnreachable): "The server's host could not be reached."
         case .transport(.connectionLost): "The connection closed before the server answered."
         case .transport(.other(let code)): "The request failed (URL error \(code))."
+        case .transport(.tlsUnavailable(let reason)): "HTTPS is not available: \(reason)."
+        case .transport(.tlsCertificate(let reason)): "\(Self.capitalised(reason))."
+        case .transport(.tlsHandshake(let reason)):
+            "The server did not complete a TLS handshake (\(reason)); it may not speak https at this address."
+        case .transport(.proxyFailed(let proxy, let reason)): "The proxy \(proxy) failed: \(reason)."
+        case .redirected(let status, let location):
+            "The server answered HTTP \(status), a redirect\(location.map { " to \($0)" } ?? ""), which is not followed."
         case .timedOut: "The server did not answer in time."
         case .httpStatus(let status): "The server answered HTTP \(status) without a GraphQL response."
         case .notJSON: "The server's answer is not JSON."
@@ -94,6 +113,10 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .cancelled: "The request was cancelled."
         case .cacheMiss: "The cache does not hold the answer."
         }
+    }
+
+    private static func capitalised(_ text: String) -> String {
+        (text.first?.uppercased() ?? "") + text.dropFirst()
     }
 
     private static func messages(_ errors: [GraphQLError]) -> String {

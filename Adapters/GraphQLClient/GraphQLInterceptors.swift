@@ -9,8 +9,9 @@ public enum GraphQLInterceptors {
     ///
     /// Insert interceptors elsewhere by editing the returned array before creating the client.
     ///
-    /// Without a `session`, requests go through a ``SocketHTTPSession`` (plain `http://` only);
-    /// pass a ``HelperProcessSession`` or a `URLSession` (module `GraphQLURLSession`) for `https://`.
+    /// Without a `session`, requests go through a ``SocketHTTPSession`` (`http://` and `https://`,
+    /// TLS from the system's OpenSSL 3); pass one with a ``TLSConfiguration`` or
+    /// ``ProxyConfiguration``, or a `URLSession` (module `GraphQLURLSession`), to change that.
     public static func standard(
         endpoint: URL,
         session: any HTTPSession = SocketHTTPSession(),

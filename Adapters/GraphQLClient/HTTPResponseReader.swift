@@ -9,12 +9,12 @@ struct HTTPResponseReader {
     /// The largest status line plus headers accepted.
     static let maximumHeadSize = 64 * 1024
 
-    private let connection: SocketConnection
+    private let connection: any ByteStream
     private var buffer: [UInt8] = []
     private var position = 0
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
 
-    init(connection: SocketConnection) {
+    init(connection: any ByteStream) {
         self.connection = connection
     }
 

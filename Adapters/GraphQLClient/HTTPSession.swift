@@ -1,8 +1,8 @@
 /// The HTTP seam: sends one request and returns the whole answer.
 ///
-/// The client ships ``SocketHTTPSession`` (plain `http://`) and ``HelperProcessSession``
-/// (anything, through a helper executable); the `GraphQLURLSession` module makes `URLSession`
-/// conform; tests pass a stub. Failures are thrown as ``HTTPTransportError`` (or
+/// The client ships ``SocketHTTPSession`` (`http://` and `https://`, in-process); the
+/// `GraphQLURLSession` module makes `URLSession` conform (for example on Apple platforms);
+/// tests pass a stub. Failures are thrown as ``HTTPTransportError`` (or
 /// `CancellationError`). The method is not called `data(for:)` so that it never competes with
 /// `URLSession`'s own overloads at call sites.
 public protocol HTTPSession: Sendable {

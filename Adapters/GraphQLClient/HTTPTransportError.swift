@@ -15,6 +15,18 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         case timedOut
         /// The exchange was cancelled.
         case cancelled
+        /// `libssl.so.3` could not be loaded, or the extra CA file could not be used: nothing was sent.
+        case tlsUnavailable(reason: String)
+        /// The server's certificate failed verification (untrusted, expired, another host): nothing was sent.
+        case tlsCertificate(reason: String)
+        /// The server did not complete a TLS handshake (for example it speaks plain http): nothing was sent.
+        case tlsHandshake(reason: String)
+        /// The server answered with a redirect (3xx), which is never followed; `location` is the
+        /// target's origin (`scheme://host:port`) only, when there was one.
+        case redirected(status: Int, location: String?)
+        /// The proxy (named by its origin, never its credentials) could not be reached or refused
+        /// to open the tunnel: nothing was sent to the server.
+        case proxyFailed(proxy: String, reason: String)
         /// Anything else, with a code (a `URLError` code for `URLSession`, negated `errno` otherwise).
         case other(code: Int)
     }

@@ -15,9 +15,10 @@ enum ServiceErrorMapping {
             return ServiceError(.unauthenticated, operation: operation, detail: "The server did not accept the stored login.")
         }
         let kind: ServiceError.Kind = switch error.kind {
+        case .transport(.tlsCertificate): .untrustedCertificate
         case .transport: .unreachable
         case .timedOut: .timedOut
-        case .httpStatus, .notJSON, .unexpectedShape, .cacheMiss: .unreadableResponse
+        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .cacheMiss: .unreadableResponse
         case .graphQLErrors, .partialData: .rejected
         case .cancelled: .cancelled
         }

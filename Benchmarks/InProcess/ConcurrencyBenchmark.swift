@@ -1,14 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GraphQLClient
 import GraphQLGateway
-import GraphQLURLSession
 
 /// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
 /// interceptor chain, network-only so every query reaches the server, answers parsed and
-/// normalized into an in-memory cache) against the same POSTs through a bare `URLSession`.
+/// normalized into an in-memory cache) against the same POSTs through a bare `SocketHTTPSession`.
+///
+/// (The comparison with a bare `URLSession` left with the libcurl helper: an executable that
+/// links FoundationNetworking breaks the README's static build on machines without libcurl's
+/// development package.)
 struct ConcurrencyBenchmark {
     let endpoint: URL
     let runs: Int
@@ -23,11 +23,11 @@ struct ConcurrencyBenchmark {
     func run() async throws -> [Table] {
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: endpoint,
-            session: URLSession(configuration: .ephemeral),
+            session: SocketHTTPSession(),
             timeout: .seconds(120),
             cache: NormalizedCache()
         ))
-        let session = URLSession(configuration: .ephemeral)
+        let session = SocketHTTPSession()
         let failures = FailureLog()
 
         func viaClient(_ n: Int) async -> Batch {
@@ -58,21 +58,19 @@ struct ConcurrencyBenchmark {
                     for index in 0..<n {
                         group.addTask {
                             let id = String(index % Self.launchIDs + 1)
-                            var request = URLRequest(url: endpoint)
-                            request.httpMethod = "POST"
-                            request.timeoutInterval = 120
+                            var request = HTTPRequest(url: endpoint, method: "POST", timeout: .seconds(120))
                             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                             request.setValue("application/json", forHTTPHeaderField: "Accept")
-                            request.httpBody = JSONWriter.data([
+                            request.body = JSONWriter.data([
                                 "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
                             ])
                             do {
-                                let (data, response) = try await session.data(for: request)
-                                if (response as? HTTPURLResponse)?.statusCode != 200 || data.isEmpty {
-                                    failures.add("URLSession: HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+                                let response = try await session.send(request)
+                                if response.statusCode != 200 || response.body.isEmpty {
+                                    failures.add("socket session: HTTP \(response.statusCode)")
                                 }
                             } catch {
-                                failures.add("URLSession: \(error)")
+                                failures.add("socket session: \(error)")
                             }
                         }
                     }
@@ -95,10 +93,10 @@ struct ConcurrencyBenchmark {
         }
 
         var table = Table(
-            title: "In-process: N LaunchDetails queries at once, one GraphQLClient vs bare URLSession (loopback reference server)",
+            title: "In-process: N LaunchDetails queries at once, one GraphQLClient vs a bare SocketHTTPSession (loopback reference server)",
             header: [
-                "N", "runs", "client median", "client p90", "URLSession median", "URLSession p90", "client q/s", "URLSession q/s",
-                "throughput ratio", "client CPU µs/query", "URLSession CPU µs/query", "failures",
+                "N", "runs", "client median", "client p90", "session median", "session p90", "client q/s", "session q/s",
+                "throughput ratio", "client CPU µs/query", "session CPU µs/query", "failures",
             ]
         )
         var perQuery: [(Int, Double)] = []
@@ -121,7 +119,7 @@ struct ConcurrencyBenchmark {
             if n == headlineSize {
                 headline = ratio
                 cpuNote = "CPU of this process per query at N = \(formatCount(Double(n))) (the server is another process): client "
-                    + "\(format(clientCPU.median / Double(n) * 1e6, 1)) µs, URLSession \(format(bareCPU.median / Double(n) * 1e6, 1)) µs "
+                    + "\(format(clientCPU.median / Double(n) * 1e6, 1)) µs, bare session \(format(bareCPU.median / Double(n) * 1e6, 1)) µs "
                     + "(the client's own work: \(format((clientCPU.median - bareCPU.median) / Double(n) * 1e6, 1)) µs a query)"
             }
             perQuery.append((n, clientTimes.median / Double(n)))
@@ -135,13 +133,13 @@ struct ConcurrencyBenchmark {
             ])
         }
         if !cpuNote.isEmpty { table.notes.append(cpuNote) }
-        table.notes.append("throughput ratio = client q/s ÷ URLSession q/s (target ≥ 0.9× at N = \(formatCount(Double(headlineSize))), 0 failures): \(format(headline, 2))×")
+        table.notes.append("throughput ratio = client q/s ÷ bare session q/s (target ≥ 0.9× at N = \(formatCount(Double(headlineSize))), 0 failures): \(format(headline, 2))×")
         if let reference = perQuery.first(where: { $0.0 == headlineSize })?.1 {
             let growth = perQuery.map { "N=\(formatCount(Double($0.0))): \(format($0.1 / reference, 2))" }.joined(separator: ", ")
             table.notes.append("client cost per query relative to N = \(formatCount(Double(headlineSize))) (1.00 = linear total cost): \(growth)")
         }
         if let first = failures.first { table.notes.append("first failure: \(first)") }
-        table.notes.append("both sides use URLSession(configuration: .ephemeral); the client also parses each answer and normalizes it into its (in-memory) cache")
+        table.notes.append("both sides use SocketHTTPSession (one connection per request); the client also parses each answer and normalizes it into its (in-memory) cache")
         return [table]
     }
 }

@@ -6,6 +6,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     public enum Kind: Sendable, Hashable {
         /// The server could not be reached, or closed the connection without answering.
         case unreachable
+        /// The server could not prove who it is (its TLS certificate failed verification).
+        case untrustedCertificate
         /// The server did not answer in time.
         case timedOut
         /// The server answered something that is not a GraphQL answer of the expected shape.

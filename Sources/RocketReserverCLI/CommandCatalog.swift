@@ -18,6 +18,10 @@ enum CommandCatalog {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--endpoint", valueName: "URL", summary: "GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else \(Configuration.defaultEndpoint))"),
         OptionSpec(name: "--json", summary: "Print one JSON document instead of text"),
+        OptionSpec(
+            name: "--cacert", valueName: "FILE", valueKind: .file,
+            summary: "Also trust the CAs in this PEM file for https (default: $ROCKET_RESERVER_CACERT)"
+        ),
         OptionSpec(name: "--timeout", valueName: "SECONDS", summary: "Per-request timeout, more than 0 and at most 3600 (default: $ROCKET_RESERVER_TIMEOUT, else 30)"),
         OptionSpec(name: "--help", shortName: "-h", summary: "Show help"),
         OptionSpec(name: "--version", summary: "Show the version"),
@@ -29,6 +33,12 @@ enum CommandCatalog {
         EnvironmentSpec(name: "ROCKET_RESERVER_TIMEOUT", summary: "The per-request timeout in seconds when --timeout is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_AUTH_SCHEME", summary: "How the token is sent: raw (default) or bearer"),
         EnvironmentSpec(name: "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", summary: "1 allows login details over plain http to a host that is not loopback"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_CACERT", summary: "A PEM file of extra CAs to trust for https when --cacert is not given"),
+        EnvironmentSpec(name: "SSL_CERT_FILE", summary: "The system's trusted CAs as one PEM file, as OpenSSL and curl read it"),
+        EnvironmentSpec(name: "SSL_CERT_DIR", summary: "A hashed folder of trusted CAs, as OpenSSL and curl read it"),
+        EnvironmentSpec(name: "https_proxy", summary: "Proxy for https endpoints (also HTTPS_PROXY), reached with CONNECT"),
+        EnvironmentSpec(name: "http_proxy", summary: "Proxy for http endpoints (lower case only, as curl)"),
+        EnvironmentSpec(name: "no_proxy", summary: "Comma list of hosts and domain suffixes, or *, reached directly (also NO_PROXY)"),
         EnvironmentSpec(name: "ROCKET_RESERVER_HOME", summary: "Keeps the login and the cache under this folder"),
         EnvironmentSpec(name: "XDG_CONFIG_HOME", summary: "The login goes under $XDG_CONFIG_HOME/rocket-reserver (default ~/.config)"),
         EnvironmentSpec(name: "XDG_CACHE_HOME", summary: "The cache goes under $XDG_CACHE_HOME/rocket-reserver (default ~/.cache)"),
@@ -41,17 +51,20 @@ enum CommandCatalog {
         (0, "success"),
         (1, "the server answered but refused: success false, GraphQL errors, not found"),
         (64, "usage: unknown command or option, malformed argument or endpoint"),
-        (69, "the server is unreachable or did not answer in time"),
+        (69, "the server is unreachable or did not answer in time; its certificate failed verification"),
         (70, "an internal error (a bug; please report it)"),
         (73, "local state (the login, a cache file) could not be written or removed"),
         (74, "standard output or a cache file could not be written or read"),
-        (76, "the server's answer was not understood"),
+        (76, "the server's answer was not understood, or it was a redirect (never followed)"),
         (77, "not logged in, or the session is no longer valid"),
         (130, "interrupted"),
     ]
 
     // Groups of variables, for the commands' lists.
-    static let network = ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_AUTH_SCHEME", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP"]
+    static let network = [
+        "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_AUTH_SCHEME", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
+        "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "no_proxy",
+    ]
     static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
 
     /// The commands that are shown in help, completions and the man page.

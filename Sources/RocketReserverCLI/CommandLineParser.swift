@@ -53,7 +53,9 @@ public struct CommandLineParser: Sendable {
 
     /// The global options' values, checked.
     private static func globalOptions(from values: [String: String?]) throws(UsageError) -> GlobalOptions {
-        var options = GlobalOptions(endpoint: values["--endpoint"] ?? nil, json: values["--json"] != nil)
+        var options = GlobalOptions(
+            endpoint: values["--endpoint"] ?? nil, json: values["--json"] != nil, caCertificates: values["--cacert"] ?? nil
+        )
         if case let text?? = values["--timeout"] {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
                 throw UsageError("The timeout must be a number of seconds more than 0 and at most 3600, not \"\(quoted(text))\".")

@@ -32,4 +32,6 @@ public struct Configuration: Sendable, Equatable {
     public var credentialsDirectory: URL
     /// Where the cache is stored.
     public var cacheDirectory: URL
+    /// A readable PEM file of extra CAs to trust for https (`--cacert`, `ROCKET_RESERVER_CACERT`).
+    public var caCertificatesFile: String? = nil
 }

@@ -24,6 +24,9 @@ struct ConfigurationResolver {
             throw UsageError("ROCKET_RESERVER_AUTH_SCHEME must be \"raw\" or \"bearer\".")
         }
 
+        let caFile = options.caCertificates ?? nonEmpty(variables["ROCKET_RESERVER_CACERT"])
+        if let caFile { try Self.checkReadable(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : "--cacert") }
+
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -33,8 +36,19 @@ struct ConfigurationResolver {
             sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, environment: variables),
             authorizationScheme: scheme,
             credentialsDirectory: state.credentialsDirectory,
-            cacheDirectory: state.cacheDirectory
+            cacheDirectory: state.cacheDirectory,
+            caCertificatesFile: caFile
         )
+    }
+
+    /// Refuses a CA file that is missing, a folder, or unreadable, before anything is sent.
+    private static func checkReadable(_ path: String, from source: String) throws(UsageError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+              FileManager.default.isReadableFile(atPath: path)
+        else {
+            throw UsageError("The CA file \"\(CommandLineParser.quoted(path))\" given with \(source) cannot be read.")
+        }
     }
 
     private func nonEmpty(_ value: String?) -> String? {

@@ -56,7 +56,7 @@ struct Failure: Equatable {
 
     private static func code(for kind: ServiceError.Kind) -> ExitCode {
         switch kind {
-        case .unreachable, .timedOut: .unavailable
+        case .unreachable, .untrustedCertificate, .timedOut: .unavailable
         case .unreadableResponse: .protocolError
         case .rejected: .refused
         case .unauthenticated: .notPermitted
@@ -68,6 +68,8 @@ struct Failure: Equatable {
         let detail = sentence(error.detail)
         return switch error.kind {
         case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
+        case .untrustedCertificate:
+            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
         case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
         case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
         case .rejected: "The server refused \(error.operation): \(detail)"

@@ -13,6 +13,8 @@ struct AdapterAssembly {
     let configuration: Configuration
     let output: any TextOutput
     let warnings: any TextOutput
+    /// The process environment, for the proxy variables (`https_proxy`, `http_proxy`, `no_proxy`).
+    let variables: [String: String]
 
     func services() async -> Services {
         let endpoint = configuration.endpoint.absoluteString
@@ -41,7 +43,7 @@ struct AdapterAssembly {
             : nil
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration.endpoint),
+            session: Self.session(for: configuration, environment: variables),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             cache: cache,
             authorization: authorization
@@ -66,10 +68,13 @@ struct AdapterAssembly {
         )
     }
 
-    /// The transport for `endpoint`: the in-process socket client for `http://`, the
-    /// `rocket-reserver-https` helper (URLSession, libcurl) beside this executable otherwise,
-    /// so that this process never loads libcurl or OpenSSL.
-    static func session(for endpoint: URL) -> any HTTPSession {
-        endpoint.scheme?.lowercased() == "http" ? SocketHTTPSession() : HelperProcessSession.besideCurrentExecutable()
+    /// The transport for both schemes: the in-process socket client, with TLS from the system's
+    /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, and the
+    /// proxies of curl's variables. No child process, no libcurl.
+    static func session(for configuration: Configuration, environment: [String: String]) -> any HTTPSession {
+        SocketHTTPSession(
+            tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
+            proxies: ProxyConfiguration.curlStyle(environment)
+        )
     }
 }

@@ -12,14 +12,15 @@ import StdoutPresenters
 TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
+let variables = ProcessEnvironment.current()
 let environment = CLIEnvironment(
-    variables: ProcessEnvironment.current(),
+    variables: variables,
     standardOutput: standardOutput,
     standardError: standardError,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1,
     homeDirectory: NSHomeDirectory(),
     makeServices: { configuration in
-        await AdapterAssembly(configuration: configuration, output: standardOutput, warnings: standardError).services()
+        await AdapterAssembly(configuration: configuration, output: standardOutput, warnings: standardError, variables: variables).services()
     }
 )
 var status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))

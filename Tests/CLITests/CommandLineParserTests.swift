@@ -25,6 +25,14 @@ struct CommandLineParserTests {
         #expect(try parser.parse(["trips", "--timeout", "2.5"]) == Invocation(command: .trips, options: GlobalOptions(timeout: 2.5)))
     }
 
+    @Test func cacertIsAGlobalOptionWithAValue() throws {
+        let separate = try parser.parse(["--cacert", "/tmp/ca.pem", "trips"])
+        let inline = try parser.parse(["trips", "--cacert=/tmp/ca.pem"])
+        #expect(separate == inline)
+        #expect(separate.options == GlobalOptions(caCertificates: "/tmp/ca.pem"))
+        #expect(throws: UsageError.self) { try parser.parse(["trips", "--cacert"]) }
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try parser.parse(["--help"]).command == .help(nil))
         #expect(try parser.parse(["-h"]).command == .help(nil))

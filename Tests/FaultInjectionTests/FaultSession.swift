@@ -16,11 +16,17 @@ final class FaultSession {
     let token: String
     let home: TemporaryDirectory
     let server: FaultServer
+    /// With `https: true`, a TLS front (test CA's certificate) relaying to ``server``.
+    let front: TLSFront?
+    /// The endpoint commands use: the front's `https://` one, else the server's.
+    let endpoint: String
 
-    init(prepared: Bool = true) throws {
+    init(prepared: Bool = true, https: Bool = false) throws {
         let token = "fault-token-\(UUID().uuidString)"
         self.token = token
         server = try FaultServer(FaultServerTutorial.behaviour(token: token))
+        front = https ? try TLSFront(.forward(port: server.port)) : nil
+        endpoint = front?.endpoint ?? server.endpoint
         do {
             home = try TemporaryDirectory(prefix: "fault")
         } catch {
@@ -31,6 +37,7 @@ final class FaultSession {
     }
 
     deinit {
+        front?.stop()
         server.stop()
         home.remove()
     }
@@ -45,12 +52,15 @@ final class FaultSession {
         try #require(!credentialFiles(files).isEmpty, "preparing: no credential file in \(files.keys.sorted())")
         try #require(!cacheFiles(files).isEmpty, "preparing: no cache file in \(files.keys.sorted())")
         server.clearRequests()
+        front?.clearRecords()
     }
 
-    /// Runs the built client with `--endpoint` (the server's unless `endpoint` is given) first.
+    /// Runs the built client with `--endpoint` (``endpoint`` unless one is given) first, and
+    /// over https `--cacert` with the test CA.
     func run(_ arguments: [String], endpoint: String? = nil, deadline: TimeInterval = 30) throws -> ProcessResult {
-        try ProcessRunner.run(
-            BuiltProducts.client, ["--endpoint", endpoint ?? server.endpoint] + arguments,
+        let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
+        return try ProcessRunner.run(
+            BuiltProducts.client, ["--endpoint", endpoint ?? self.endpoint] + trust + arguments,
             environment: ClientEnvironment.make(home: home),
             deadline: deadline
         )

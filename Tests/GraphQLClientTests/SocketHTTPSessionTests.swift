@@ -106,9 +106,29 @@ struct SocketHTTPSessionTests {
         #expect(ContinuousClock.now - started < .seconds(1))
     }
 
-    @Test func httpsIsNotSupported() async throws {
-        let request = HTTPRequest(url: try #require(URL(string: "https://127.0.0.1:1/graphql")))
+    @Test func schemesOtherThanHTTPAndHTTPSAreNotSupported() async throws {
+        let request = HTTPRequest(url: try #require(URL(string: "ftp://127.0.0.1:1/graphql")))
         #expect(await failure(request) == .other(code: -1002))
+    }
+
+    @Test func httpsToAClosedPortIsRefused() async throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let request = HTTPRequest(url: try #require(URL(string: "https://127.0.0.1:\(port)/graphql")))
+        #expect(await failure(request) == .connectionRefused)
+    }
+
+    @Test func aRedirectIsNeverFollowedAndNamesOnlyTheOrigin() async throws {
+        let answer = "HTTP/1.1 302 Found\r\nLocation: https://user:pass@elsewhere.example:444/steal?q=1\r\nContent-Length: 0\r\n\r\n"
+        let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .redirected(status: 302, location: "https://elsewhere.example:444"))
+    }
+
+    @Test func aRelativeRedirectNamesTheEndpointsOrigin() async throws {
+        let answer = "HTTP/1.1 301 Moved\r\nLocation: /other\r\nContent-Length: 0\r\n\r\n"
+        let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))
+        defer { server.stop() }
+        #expect(await failure(request(port: server.port)) == .redirected(status: 301, location: "http://127.0.0.1:\(server.port)"))
     }
 
     @Test func cancellationStopsAWaitingRequestPromptly() async throws {

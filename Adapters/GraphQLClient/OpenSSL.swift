@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few OpenSSL 3 functions the TLS client calls, resolved at run time from the system's
+/// `libssl.so.3` and `libcrypto.so.3` with `dlopen`/`dlsym`: no headers and nothing at link
+/// time, so a process that never speaks https never loads OpenSSL.
+///
+/// ``shared`` loads the libraries once, the first time https is used.
+struct OpenSSL: @unchecked Sendable {
+    typealias Pointer = OpaquePointer
+    let clientMethod: @convention(c) () -> Pointer?
+    let contextNew: @convention(c) (Pointer?) -> Pointer?
+    let contextFree: @convention(c) (Pointer?) -> Void
+    let contextControl: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
+    let setDefaultVerifyDirectory: @convention(c) (Pointer?) -> Int32
+    let loadVerifyStore: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let defaultCertificateFileVariable: @convention(c) () -> UnsafePointer<CChar>?
+    let defaultCertificateFile: @convention(c) () -> UnsafePointer<CChar>?
+    let loadVerifyLocations: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let setVerify: @convention(c) (Pointer?, Int32, OpaquePointer?) -> Void
+    let new: @convention(c) (Pointer?) -> Pointer?
+    let free: @convention(c) (Pointer?) -> Void
+    let setDescriptor: @convention(c) (Pointer?, Int32) -> Int32
+    let control: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
+    let setHost: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let verifyParameters: @convention(c) (Pointer?) -> Pointer?
+    let setIPAddress: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let connect: @convention(c) (Pointer?) -> Int32
+    let read: @convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32
+    let write: @convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32
+    let shutdown: @convention(c) (Pointer?) -> Int32
+    let getError: @convention(c) (Pointer?, Int32) -> Int32
+    let verifyResult: @convention(c) (Pointer?) -> Int
+    let verifyErrorString: @convention(c) (Int) -> UnsafePointer<CChar>?
+    let errorGet: @convention(c) () -> UInt
+    let errorClear: @convention(c) () -> Void
+    let errorReasonString: @convention(c) (UInt) -> UnsafePointer<CChar>?
+
+    /// The library name https needs.
+    static let libraryName = "libssl.so.3"
+
+    /// The process's OpenSSL, loaded on first use; `nil` when `libssl.so.3` is missing.
+    static let shared: OpenSSL? = load(ssl: libraryName, crypto: "libcrypto.so.3")
+
+    /// Loads the two libraries by name; `nil` when either or any function is missing.
+    static func load(ssl sslName: String, crypto cryptoName: String) -> OpenSSL? {
+        guard let ssl = dlopen(sslName, RTLD_LAZY | RTLD_LOCAL), let crypto = dlopen(cryptoName, RTLD_LAZY | RTLD_LOCAL) else {
+            return nil
+        }
+        let symbols = Symbols(handle: crypto)
+        // No clean-up at exit: freeing every table OpenSSL built costs a run about a millisecond
+        // and gives nothing back that the kernel does not take anyway.
+        if let initialize = symbols.function("OPENSSL_init_crypto", as: (@convention(c) (UInt64, OpaquePointer?) -> Int32).self) {
+            _ = initialize(0x0008_0000 /* OPENSSL_INIT_NO_ATEXIT */, nil)
+        }
+        return OpenSSL(ssl: Symbols(handle: ssl), crypto: symbols)
+    }
+
+    private init?(ssl: Symbols, crypto: Symbols) {
+        guard let clientMethod = ssl.function("TLS_client_method", as: (@convention(c) () -> Pointer?).self),
+              let contextNew = ssl.function("SSL_CTX_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
+              let contextFree = ssl.function("SSL_CTX_free", as: (@convention(c) (Pointer?) -> Void).self),
+              let contextControl = ssl.function("SSL_CTX_ctrl", as: (@convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int).self),
+              let setDefaultVerifyDirectory = ssl.function("SSL_CTX_set_default_verify_dir", as: (@convention(c) (Pointer?) -> Int32).self),
+              let loadVerifyStore = ssl.function("SSL_CTX_load_verify_store", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
+              let defaultCertificateFileVariable = crypto.function("X509_get_default_cert_file_env", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
+              let defaultCertificateFile = crypto.function("X509_get_default_cert_file", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
+              let loadVerifyLocations = ssl.function(
+                "SSL_CTX_load_verify_locations", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+              let setVerify = ssl.function("SSL_CTX_set_verify", as: (@convention(c) (Pointer?, Int32, OpaquePointer?) -> Void).self),
+              let new = ssl.function("SSL_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
+              let free = ssl.function("SSL_free", as: (@convention(c) (Pointer?) -> Void).self),
+              let setDescriptor = ssl.function("SSL_set_fd", as: (@convention(c) (Pointer?, Int32) -> Int32).self),
+              let control = ssl.function("SSL_ctrl", as: (@convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int).self),
+              let setHost = ssl.function("SSL_set1_host", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
+              let verifyParameters = ssl.function("SSL_get0_param", as: (@convention(c) (Pointer?) -> Pointer?).self),
+              let setIPAddress = crypto.function("X509_VERIFY_PARAM_set1_ip_asc", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
+              let connect = ssl.function("SSL_connect", as: (@convention(c) (Pointer?) -> Int32).self),
+              let read = ssl.function("SSL_read", as: (@convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32).self),
+              let write = ssl.function("SSL_write", as: (@convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32).self),
+              let shutdown = ssl.function("SSL_shutdown", as: (@convention(c) (Pointer?) -> Int32).self),
+              let getError = ssl.function("SSL_get_error", as: (@convention(c) (Pointer?, Int32) -> Int32).self),
+              let verifyResult = ssl.function("SSL_get_verify_result", as: (@convention(c) (Pointer?) -> Int).self),
+              let verifyErrorString = crypto.function("X509_verify_cert_error_string", as: (@convention(c) (Int) -> UnsafePointer<CChar>?).self),
+              let errorGet = crypto.function("ERR_get_error", as: (@convention(c) () -> UInt).self),
+              let errorClear = crypto.function("ERR_clear_error", as: (@convention(c) () -> Void).self),
+              let errorReasonString = crypto.function("ERR_reason_error_string", as: (@convention(c) (UInt) -> UnsafePointer<CChar>?).self)
+        else { return nil }
+        self.clientMethod = clientMethod
+        self.contextNew = contextNew
+        self.contextFree = contextFree
+        self.contextControl = contextControl
+        self.setDefaultVerifyDirectory = setDefaultVerifyDirectory
+        self.loadVerifyStore = loadVerifyStore
+        self.defaultCertificateFileVariable = defaultCertificateFileVariable
+        self.defaultCertificateFile = defaultCertificateFile
+        self.loadVerifyLocations = loadVerifyLocations
+        self.setVerify = setVerify
+        self.new = new
+        self.free = free
+        self.setDescriptor = setDescriptor
+        self.control = control
+        self.setHost = setHost
+        self.verifyParameters = verifyParameters
+        self.setIPAddress = setIPAddress
+        self.connect = connect
+        self.read = read
+        self.write = write
+        self.shutdown = shutdown
+        self.getError = getError
+        self.verifyResult = verifyResult
+        self.verifyErrorString = verifyErrorString
+        self.errorGet = errorGet
+        self.errorClear = errorClear
+        self.errorReasonString = errorReasonString
+    }
+
+    /// Looks functions up in one `dlopen` handle.
+    private struct Symbols {
+        let handle: UnsafeMutableRawPointer
+
+        func function<F>(_ name: String, as type: F.Type) -> F? {
+            guard let symbol = dlsym(handle, name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
+        }
+    }
+}
