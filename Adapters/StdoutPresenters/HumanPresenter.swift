@@ -11,21 +11,30 @@ public struct HumanPresenter: ResultPresenter {
 
     let output: any TextOutput
     let style: TerminalStyle
+    /// The cells a table row may take (the terminal's width), or `nil` to never cut text.
+    let width: Int?
+    /// Where hints such as the next page's command go, or `nil` for `output`.
+    let hints: (any TextOutput)?
 
     /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
-    /// `isatty` and `NO_COLOR`).
-    public init(output: any TextOutput, colorEnabled: Bool) {
+    /// `isatty` and `NO_COLOR`). Table rows are cut to `width` cells when one is given (the
+    /// terminal's); hints go to `hints` when given (standard error when output is piped).
+    public init(output: any TextOutput, colorEnabled: Bool, width: Int? = nil, hints: (any TextOutput)? = nil) {
         self.output = output
         self.style = TerminalStyle(colorEnabled: colorEnabled)
+        self.width = width
+        self.hints = hints
     }
 
     public func present(_ page: LaunchPage) {
-        var lines = page.launches.isEmpty ? ["No launches found."] : launchTable(page.launches)
+        present(page, pageSize: nil)
+    }
+
+    public func present(_ page: LaunchPage, pageSize: Int?) {
+        write(page.launches.isEmpty ? ["No launches found."] : launchTable(page.launches))
         if page.hasMore {
-            let command = "\(Self.nextPageCommand) --after \(ShellWord.quoted(page.cursor))"
-            lines += ["", style.apply(.dim, to: "More launches: ") + DisplayText.sanitized(command)]
+            presentHint("More launches: ", command: Self.nextPageCommand(cursor: page.cursor, pageSize: pageSize))
         }
-        write(lines)
     }
 
     public func present(_ details: LaunchDetails) {
@@ -95,7 +104,7 @@ public struct HumanPresenter: ResultPresenter {
         let rows: [[TextTable.Cell]] = launches.map { launch in
             [TextTable.Cell(DisplayText.sanitized(launch.id.rawValue)), cell(launch.mission?.name), cell(launch.site)]
         }
-        return TextTable(headers: ["ID", "MISSION", "SITE"], rows: rows).lines(style: style)
+        return TextTable(headers: ["ID", "MISSION", "SITE"], rows: rows).lines(style: style, width: width)
     }
 
     private func cell(_ value: String?) -> TextTable.Cell {

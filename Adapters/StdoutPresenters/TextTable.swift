@@ -1,7 +1,7 @@
 /// Rows of text in columns whose widths fit their content, for terminal output.
 ///
-/// Widths count Characters (grapheme clusters), so accented and other non-ASCII text lines
-/// up; double-width scripts may still be off by a column.
+/// Widths are terminal cells (see ``TerminalCellWidth``), so CJK text, emoji and combining
+/// marks line up. Given a width, rows are fitted to it by cutting the widest column with "…".
 struct TextTable: Sendable {
     /// One cell: its plain text and how to set it apart.
     struct Cell: Sendable, ExpressibleByStringLiteral {
@@ -26,19 +26,22 @@ struct TextTable: Sendable {
     /// Space between columns.
     static let gutter = "  "
 
-    /// The table's lines, header first, without trailing spaces or newlines.
-    func lines(style: TerminalStyle) -> [String] {
+    /// The table's lines, header first, without trailing spaces or newlines; each at most
+    /// `width` cells when a width is given (and the columns can shrink that far), else uncut.
+    func lines(style: TerminalStyle, width: Int? = nil) -> [String] {
         let all = [headers.map { Cell($0, emphasis: .bold) }] + rows
-        let widths = headers.indices.map { column in
-            all.map { $0.indices.contains(column) ? $0[column].text.count : 0 }.max() ?? 0
+        let natural = headers.indices.map { column in
+            all.map { $0.indices.contains(column) ? TerminalCellWidth.of($0[column].text) : 0 }.max() ?? 0
         }
+        let widths = width.map { ColumnFitting.widths(natural, within: $0, gutter: Self.gutter.count) } ?? natural
         return all.map { row in
             var line = ""
             for (column, cell) in row.enumerated() where column < widths.count {
                 if column > 0 { line += Self.gutter }
-                line += style.apply(cell.emphasis, to: cell.text)
+                let text = TerminalCellWidth.truncated(cell.text, toCells: widths[column])
+                line += style.apply(cell.emphasis, to: text)
                 if column < widths.count - 1 {
-                    line += String(repeating: " ", count: widths[column] - cell.text.count)
+                    line += String(repeating: " ", count: max(0, widths[column] - TerminalCellWidth.of(text)))
                 }
             }
             return line

@@ -4,6 +4,9 @@ import Domain
 public protocol ResultPresenter: Sendable {
     /// A page (or all pages, merged) of launches.
     func present(_ page: LaunchPage)
+    /// A page of launches asked for `pageSize` at a time (`nil`: the server's default), so that
+    /// a hint for the next page can ask for the same size.
+    func present(_ page: LaunchPage, pageSize: Int?)
     /// One launch's details.
     func present(_ details: LaunchDetails)
     /// The answer to booking or cancelling.
@@ -25,6 +28,11 @@ public protocol ResultPresenter: Sendable {
 }
 
 extension ResultPresenter {
+    /// Presents the page without regard to the size asked for.
+    public func present(_ page: LaunchPage, pageSize: Int?) {
+        present(page)
+    }
+
     /// Presents the login without naming whom it replaced.
     public func presentLogin(_ email: EmailAddress, replacing previous: EmailAddress?) {
         presentLogin(email)

@@ -11,6 +11,9 @@ public struct CLIEnvironment: Sendable {
     public var standardError: any TextOutput
     /// Whether standard output is a terminal (colour is used only then).
     public var outputIsTerminal: Bool
+    /// The terminal's width in cells, as its size says (`TIOCGWINSZ` on standard output), or
+    /// `nil` when it is not known; `COLUMNS` takes precedence over it.
+    public var terminalWidth: Int?
     /// The user's home folder, used when `HOME` is not set.
     public var homeDirectory: String
     /// Builds the adapters for a resolved configuration; called once per run, only when a
@@ -22,6 +25,7 @@ public struct CLIEnvironment: Sendable {
         standardOutput: any TextOutput,
         standardError: any TextOutput,
         outputIsTerminal: Bool,
+        terminalWidth: Int? = nil,
         homeDirectory: String,
         makeServices: @escaping @Sendable (Configuration) async throws -> Services
     ) {
@@ -29,6 +33,7 @@ public struct CLIEnvironment: Sendable {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.outputIsTerminal = outputIsTerminal
+        self.terminalWidth = terminalWidth
         self.homeDirectory = homeDirectory
         self.makeServices = makeServices
     }

@@ -6,13 +6,13 @@ extension CommandCatalog {
         CommandSpec(
             name: .launches,
             summary: "List launches, newest first, a page at a time",
-            description: "List launches, newest first. A page ends with the command that shows the next one.",
+            description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped).",
             options: [
                 OptionSpec(name: "--page-size", valueName: "N", summary: "Launches per page, 1 to 1000 (server default: 20)"),
                 OptionSpec(name: "--after", valueName: "CURSOR", summary: "Start after this cursor (printed at the end of a page)"),
                 OptionSpec(name: "--all", summary: "Follow the cursors to the last page"),
             ],
-            environment: network + state + ["NO_COLOR"],
+            environment: network + state + ["NO_COLOR", "COLUMNS"],
             examples: [
                 ExampleSpec(arguments: "launches --page-size 5", explanation: "The five newest launches"),
                 ExampleSpec(arguments: "launches --all --json", explanation: "Every launch, as one JSON document"),
@@ -78,7 +78,7 @@ extension CommandCatalog {
             name: .trips,
             summary: "List your booked trips",
             description: "List the trips you have booked. Needs a login.",
-            environment: network + state + ["NO_COLOR"],
+            environment: network + state + ["NO_COLOR", "COLUMNS"],
             examples: [ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON")]
         ),
         CommandSpec(

@@ -44,6 +44,7 @@ enum CommandCatalog {
         EnvironmentSpec(name: "XDG_CACHE_HOME", summary: "The cache goes under $XDG_CACHE_HOME/rocket-reserver (default ~/.cache)"),
         EnvironmentSpec(name: "HOME", summary: "The home folder the defaults above are relative to"),
         EnvironmentSpec(name: "NO_COLOR", summary: "Any non-empty value turns colour off"),
+        EnvironmentSpec(name: "COLUMNS", summary: "The width tables are fitted to on a terminal (default: the terminal's width)"),
     ]
 
     /// The exit statuses, as the help and the man page list them.

@@ -24,6 +24,11 @@ public struct Configuration: Sendable, Equatable {
     public var json: Bool
     /// Colour the text output (only on a terminal, never with `NO_COLOR`).
     public var color: Bool
+    /// Whether standard output is a terminal; when it is not, hints go to standard error.
+    public var outputIsTerminal: Bool
+    /// The cells a line of a table may take: `COLUMNS`, else the terminal's size, and only
+    /// when standard output is a terminal; `nil` means nothing is cut.
+    public var terminalWidth: Int?
     /// Whether credentials may be sent to this endpoint (https, loopback, or explicitly allowed).
     public var sendsCredentials: Bool
     /// How the token is sent.

@@ -33,6 +33,8 @@ struct ConfigurationResolver {
             timeout: timeout,
             json: options.json,
             color: environment.outputIsTerminal && nonEmpty(variables["NO_COLOR"]) == nil,
+            outputIsTerminal: environment.outputIsTerminal,
+            terminalWidth: terminalWidth(),
             sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, environment: variables),
             authorizationScheme: scheme,
             credentialsDirectory: state.credentialsDirectory,
@@ -49,6 +51,16 @@ struct ConfigurationResolver {
         else {
             throw UsageError("The CA file \"\(CommandLineParser.quoted(path))\" given with \(source) cannot be read.")
         }
+    }
+
+    /// `COLUMNS` when it is a positive number, else the terminal's size; `nil` when standard
+    /// output is not a terminal (piped output is never cut) or no width is known.
+    private func terminalWidth() -> Int? {
+        guard environment.outputIsTerminal else { return nil }
+        if let text = nonEmpty(environment.variables["COLUMNS"]), let columns = Int(text), columns > 0 {
+            return columns
+        }
+        return environment.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
     }
 
     private func nonEmpty(_ value: String?) -> String? {

@@ -57,7 +57,8 @@ public struct RocketReserverCLI: Sendable {
             presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
         case let .launches(pageSize, after, all):
             let list = ListLaunches(launches: services.launches)
-            presenter.present(all ? try await list.all(pageSize: pageSize, after: after) : try await list(pageSize: pageSize, after: after))
+            let page = all ? try await list.all(pageSize: pageSize, after: after) : try await list(pageSize: pageSize, after: after)
+            presenter.present(page, pageSize: pageSize)
         case let .details(id, forceReload):
             presenter.present(try await LoadLaunchDetails(launches: services.launches)(id: id, forceReload: forceReload))
         case .book(let id):

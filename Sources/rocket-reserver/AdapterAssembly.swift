@@ -51,7 +51,12 @@ struct AdapterAssembly {
         let gateway = GraphQLGateway(client: client, cache: cache)
         let presenter: any ResultPresenter = configuration.json
             ? JSONPresenter(output: output)
-            : HumanPresenter(output: output, colorEnabled: configuration.color)
+            : HumanPresenter(
+                output: output,
+                colorEnabled: configuration.color,
+                width: configuration.terminalWidth,
+                hints: configuration.outputIsTerminal ? nil : self.warnings
+            )
         return Services(
             launches: gateway.launches,
             bookings: gateway.booking,

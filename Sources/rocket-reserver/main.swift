@@ -18,6 +18,7 @@ let environment = CLIEnvironment(
     standardOutput: standardOutput,
     standardError: standardError,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+    terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
     homeDirectory: NSHomeDirectory(),
     makeServices: { configuration in
         await AdapterAssembly(configuration: configuration, output: standardOutput, warnings: standardError, variables: variables).services()

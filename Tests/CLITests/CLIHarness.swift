@@ -15,13 +15,20 @@ final class CLIHarness: Sendable {
     let stderr = TextBuffer()
     private let configurations = Mutex<[Configuration]>([])
     private let variables: [String: String]
+    private let terminal: (isTerminal: Bool, width: Int?)
 
-    init(variables: [String: String] = [:], loggedInAs email: String? = nil) throws {
+    /// `terminal` is what the composition root would find out about standard output.
+    init(
+        variables: [String: String] = [:],
+        loggedInAs email: String? = nil,
+        terminal: (isTerminal: Bool, width: Int?) = (false, nil)
+    ) throws {
         server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30))
         let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
         credentials = InMemoryCredentialStore(credential: credential)
         gateway = InMemoryGateway(server: server, credentials: credentials)
         self.variables = variables
+        self.terminal = terminal
     }
 
     /// The configurations the adapters were built for (empty when the run never got that far).
@@ -39,7 +46,8 @@ final class CLIHarness: Sendable {
             variables: variables,
             standardOutput: stdout,
             standardError: stderr,
-            outputIsTerminal: false,
+            outputIsTerminal: terminal.isTerminal,
+            terminalWidth: terminal.width,
             homeDirectory: "/home/tester",
             makeServices: { [self] configuration in
                 configurations.withLock { $0.append(configuration) }

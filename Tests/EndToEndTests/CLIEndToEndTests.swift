@@ -69,9 +69,13 @@ struct CLIEndToEndTests {
         #expect(all["hasMore"] as? Bool == false)
         #expect(Array(allIDs.prefix(40)) == firstIDs + secondIDs)
 
+        // Piped, the page is all stdout holds; the next page's command, with the size, is on stderr.
         let text = try session.run("launches", "--page-size", "3")
         #expect(text.status == 0)
-        #expect(text.stdout.contains("--after"))
+        #expect(text.stdout.split(separator: "\n").count == 4)
+        #expect(!text.stdout.contains("--after"))
+        #expect(text.stderr.hasPrefix("More launches: rocket-reserver launches --page-size 3 --after "))
+        #expect(text.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func theTutorialFlow() throws {

@@ -1,6 +1,6 @@
 import Domain
 import Ports
-import StdoutPresenters
+@testable import StdoutPresenters
 import Testing
 
 /// The human presenter's launch table and next-page footer.
@@ -32,8 +32,9 @@ struct HumanPresenterLaunchTests {
             #expect(ColumnProbe.text(of: line, from: siteColumn) == site, "\(line)")
             #expect(line.hasSuffix(site), "no trailing padding after the last column")
         }
-        // The widest mission sets the column: two spaces of gutter after it.
-        #expect(siteColumn == missionColumn + "Éclair ünïcødé ñ".count + 2)
+        // The widest mission in cells sets the column, two spaces of gutter after it: the crew's
+        // 16 characters take 17 cells (🚀 takes 2), one more than the accented name's 16.
+        #expect(siteColumn == missionColumn + 17 + 2)
     }
 
     @Test("Rows keep the server's order and ids")
@@ -74,16 +75,22 @@ struct HumanPresenterLaunchTests {
     }
 }
 
-/// Finds where a column's text starts in a rendered line, counting Characters.
+/// Finds where a column's text starts in a rendered line, counting terminal cells.
 enum ColumnProbe {
-    /// The Character offset of the first occurrence of `needle` in `line`.
+    /// The cell offset of the first occurrence of `needle` in `line`.
     static func offset(of needle: String, in line: String) -> Int? {
         guard let range = line.range(of: needle) else { return nil }
-        return line.distance(from: line.startIndex, to: range.lowerBound)
+        return TerminalCellWidth.of(line[..<range.lowerBound])
     }
 
-    /// The rest of `line` from Character offset `column`.
+    /// The rest of `line` from cell offset `column` (`""` when a wide character spans it).
     static func text(of line: String, from column: Int) -> String {
-        String(line.dropFirst(column))
+        var cells = 0
+        var index = line.startIndex
+        while cells < column, index < line.endIndex {
+            cells += TerminalCellWidth.of(line[index])
+            index = line.index(after: index)
+        }
+        return cells == column ? String(line[index...]) : ""
     }
 }

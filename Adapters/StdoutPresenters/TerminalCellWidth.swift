@@ -1,0 +1,58 @@
+/// How many terminal cells text takes, measured per grapheme cluster (Character).
+///
+/// East Asian Wide and Fullwidth characters and emoji (emoji presentation, text made emoji by
+/// U+FE0F, ZWJ sequences, flags, skin tones) take 2 cells; combining marks, format characters
+/// (zero-width joiner, bidi marks) and variation selectors take 0; everything else takes 1.
+/// A cluster is as wide as its widest scalar, so `é` (e + U+0301) is 1 and a family joined by
+/// zero-width joiners is 2, as terminals that follow Unicode's emoji rules draw them.
+enum TerminalCellWidth {
+    /// The ellipsis that ends truncated text; it takes 1 cell.
+    static let ellipsis: Character = "…"
+
+    /// The cells `text` takes.
+    static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The cells one grapheme cluster takes: 0, 1 or 2.
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if character.isASCII { return scalars.first.map { $0.value >= 0x20 && $0.value != 0x7F ? 1 : 0 } ?? 0 }
+        // U+FE0F after an emoji that is text by default (❤️, 1️⃣) asks for emoji presentation.
+        if scalars.count > 1, scalars.first?.properties.isEmoji == true, scalars.contains("\u{FE0F}") { return 2 }
+        return scalars.reduce(0) { max($0, of($1)) }
+    }
+
+    /// The text cut to at most `cells` cells, ending in "…" when anything was cut; whole grapheme
+    /// clusters only. Text that fits is returned as it is.
+    static func truncated(_ text: String, toCells cells: Int) -> String {
+        guard of(text) > cells else { return text }
+        guard cells > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            guard used + width <= cells - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        kept.append(ellipsis)
+        return kept
+    }
+
+    /// The cells a lone scalar takes.
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .control, .lineSeparator, .paragraphSeparator:
+            return 0
+        case .format:
+            return scalar.value == 0xAD ? 1 : 0  // the soft hyphen shows as a hyphen
+        default:
+            break
+        }
+        if (0x1160...0x11FF).contains(scalar.value) { return 0 }  // Hangul medial vowels, final consonants
+        if properties.isEmojiPresentation || EastAsianWide.contains(scalar.value) { return 2 }
+        return 1
+    }
+}
