@@ -26,6 +26,8 @@ enum ErrorClassification {
         case .hostUnreachable: .transport(.hostUnreachable)
         case .connectionLost: .transport(.connectionLost)
         case .other(let code): .transport(.other(code: code))
+        case .malformedResponse(let reason): .malformedResponse(reason)
+        case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
         }
     }
 }

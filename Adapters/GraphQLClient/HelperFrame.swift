@@ -51,6 +51,8 @@ public enum HelperFrame {
             case .timedOut: writer.add("timeout"); writer.add("0")
             case .cancelled: writer.add("cancelled"); writer.add("0")
             case .other(let code): writer.add("other"); writer.add(String(code))
+            case .malformedResponse(let reason): writer.add("malformed"); writer.add(reason)
+            case .responseTooLarge(let limit): writer.add("too-large"); writer.add(String(limit))
             }
         }
         return writer.data
@@ -65,7 +67,9 @@ public enum HelperFrame {
             return .success(HTTPResponse(statusCode: status, headers: headers, body: try reader.field()))
         case "error":
             let kind = try reader.string()
-            guard let code = Int(try reader.string()) else { throw Malformed() }
+            let detail = try reader.string()
+            if kind == "malformed" { return .failure(HTTPTransportError(.malformedResponse(detail))) }
+            guard let code = Int(detail) else { throw Malformed() }
             switch kind {
             case "refused": return .failure(HTTPTransportError(.connectionRefused))
             case "unreachable": return .failure(HTTPTransportError(.hostUnreachable))
@@ -73,6 +77,7 @@ public enum HelperFrame {
             case "timeout": return .failure(HTTPTransportError(.timedOut))
             case "cancelled": return .failure(HTTPTransportError(.cancelled))
             case "other": return .failure(HTTPTransportError(.other(code: code)))
+            case "too-large": return .failure(HTTPTransportError(.responseTooLarge(limit: code)))
             default: throw Malformed()
             }
         default:

@@ -14,25 +14,34 @@ import Darwin
 public struct HelperProcessSession: HTTPSession {
     /// The helper executable's path.
     public let executable: String
+    /// How large an answer may be; the helper's frame is refused once it outgrows the body limit.
+    public let limits: HTTPResponseLimits
 
-    public init(executable: String) {
+    public init(executable: String, limits: HTTPResponseLimits = HTTPResponseLimits()) {
         self.executable = executable
+        self.limits = limits
     }
 
     /// The session for the helper named `name` in the folder of the running executable.
-    public static func besideCurrentExecutable(named name: String = "rocket-reserver-https") -> HelperProcessSession {
+    public static func besideCurrentExecutable(
+        named name: String = "rocket-reserver-https",
+        limits: HTTPResponseLimits = HTTPResponseLimits()
+    ) -> HelperProcessSession {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let current = length > 0
             ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments.first ?? name
         let folder = current.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return HelperProcessSession(executable: folder.isEmpty ? name : folder + "/" + name)
+        return HelperProcessSession(executable: folder.isEmpty ? name : folder + "/" + name, limits: limits)
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let frame = HelperFrame.encode(request)
         let executable = self.executable
+        let limits = self.limits
+        // The frame around the body: the head's limit plus the fields' lengths.
+        let maximumFrame = limits.maximumBodyBytes + limits.maximumHeadBytes + 4_096
         // A little longer than the request's own timeout, so the helper's answer wins a tie.
         let deadline = ContinuousClock.now + request.timeout + .milliseconds(500)
         return try await BlockingCall.run { call in
@@ -56,6 +65,9 @@ public struct HelperProcessSession: HTTPSession {
             while true {
                 let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
                 if count == 0 { break }
+                guard answer.count + count <= maximumFrame else {
+                    throw HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes))
+                }
                 answer.append(contentsOf: scratch[0..<count])
             }
             finished = true

@@ -8,7 +8,12 @@ import Foundation
 /// nothing but the socket calls. Header values, the `Authorization` header included, are only
 /// ever written to the socket.
 public struct SocketHTTPSession: HTTPSession {
-    public init() {}
+    /// How large an answer may be (body, head, header count); see ``HTTPResponseLimits``.
+    public let limits: HTTPResponseLimits
+
+    public init(limits: HTTPResponseLimits = HTTPResponseLimits()) {
+        self.limits = limits
+    }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.url.scheme?.lowercased() == "http", let rawHost = request.url.host, !rawHost.isEmpty else {
@@ -19,11 +24,12 @@ public struct SocketHTTPSession: HTTPSession {
         let port = request.url.port ?? 80
         let head = Self.head(for: request, host: host)
         let deadline = ContinuousClock.now + request.timeout
+        let limits = self.limits
         return try await BlockingCall.run { call in
             let connection = try SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
             defer { connection.close() }
             try connection.send(head + request.body)
-            var reader = HTTPResponseReader(connection: connection)
+            var reader = HTTPResponseReader(connection: connection, limits: limits)
             return try reader.read(method: request.method)
         }
     }

@@ -17,7 +17,7 @@ enum ServiceErrorMapping {
         let kind: ServiceError.Kind = switch error.kind {
         case .transport: .unreachable
         case .timedOut: .timedOut
-        case .httpStatus, .notJSON, .unexpectedShape, .cacheMiss: .unreadableResponse
+        case .httpStatus, .notJSON, .unexpectedShape, .cacheMiss, .malformedResponse, .responseTooLarge: .unreadableResponse
         case .graphQLErrors, .partialData: .rejected
         case .cancelled: .cancelled
         }

@@ -1,3 +1,5 @@
+import UseCases
+
 /// Parses `rocket-reserver [global options] <command> [arguments]`, with global options
 /// allowed anywhere on the line and `--name=value` accepted for every option that takes a value.
 public struct CommandLineParser: Sendable {
@@ -38,7 +40,7 @@ public struct CommandLineParser: Sendable {
                     throw UsageError("The timeout must be a number of seconds between 0 and 3600, not \"\(Self.quoted(text))\".")
                 }
                 options.timeout = seconds
-            case "--page-size", "--after":
+            case "--page-size", "--after", "--max-pages":
                 commandFlags[name] = .some(try Self.value(for: name, inlineValue, from: &tokens))
             case "--all", "--force-reload":
                 _ = try Self.flag(name, inlineValue)
@@ -64,7 +66,7 @@ public struct CommandLineParser: Sendable {
 
     private static func command(_ name: CommandName, arguments: [String], flags: [String: String?]) throws(UsageError) -> Command {
         let allowed: Set<String> = switch name {
-        case .launches: ["--page-size", "--after", "--all"]
+        case .launches: ["--page-size", "--after", "--all", "--max-pages"]
         case .details: ["--force-reload"]
         default: []
         }
@@ -89,7 +91,20 @@ public struct CommandLineParser: Sendable {
                 pageSize = size
             }
             let after = flags["--after"] ?? nil
-            return .launches(pageSize: pageSize, after: after, all: flags["--all"] != nil)
+            var maxPages: Int?
+            if case let text?? = flags["--max-pages"] {
+                guard let pages = Int(text), (1...ListLaunches.maximumPagesLimit).contains(pages) else {
+                    throw UsageError(
+                        "The page limit must be a whole number from 1 to \(ListLaunches.maximumPagesLimit), not \"\(quoted(text))\".",
+                        command: name
+                    )
+                }
+                maxPages = pages
+            }
+            if maxPages != nil, flags["--all"] == nil {
+                throw UsageError("The --max-pages option bounds --all; give both or neither.", command: name)
+            }
+            return .launches(pageSize: pageSize, after: after, all: flags["--all"] != nil, maxPages: maxPages)
         }
     }
 

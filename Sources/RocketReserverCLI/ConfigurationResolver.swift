@@ -24,6 +24,16 @@ struct ConfigurationResolver {
             throw UsageError("ROCKET_RESERVER_AUTH_SCHEME must be \"raw\" or \"bearer\".")
         }
 
+        var maximumResponseBytes = Configuration.defaultMaximumResponseBytes
+        if let text = nonEmpty(variables["ROCKET_RESERVER_MAX_RESPONSE_BYTES"]) {
+            guard text.utf8.allSatisfy({ (48...57).contains($0) }), let bytes = Int(text),
+                  (1...Configuration.maximumResponseBytesLimit).contains(bytes)
+            else {
+                throw UsageError("ROCKET_RESERVER_MAX_RESPONSE_BYTES must be a whole number of bytes between 1 and \(Configuration.maximumResponseBytesLimit).")
+            }
+            maximumResponseBytes = bytes
+        }
+
         let state = StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -33,7 +43,8 @@ struct ConfigurationResolver {
             sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, environment: variables),
             authorizationScheme: scheme,
             credentialsDirectory: state.credentialsDirectory,
-            cacheDirectory: state.cacheDirectory
+            cacheDirectory: state.cacheDirectory,
+            maximumResponseBytes: maximumResponseBytes
         )
     }
 

@@ -36,12 +36,13 @@ enum HelpText {
     static func command(_ name: CommandName) -> String {
         let (usage, summary, details): (String, String, String) = switch name {
         case .launches: (
-            "launches [--page-size N] [--after CURSOR] [--all]",
+            "launches [--page-size N] [--after CURSOR] [--all [--max-pages N]]",
             "List launches, newest first.",
             """
               --page-size N      Launches per page, 1 to 1000 (server default: 20)
               --after CURSOR     Start after this cursor (printed at the end of a page)
               --all              Follow the cursors to the last page
+              --max-pages N      With --all, stop with an error after N pages (default: 1000)
             """)
         case .details: (
             "details <launch-id> [--force-reload]",

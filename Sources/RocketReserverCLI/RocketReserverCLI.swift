@@ -47,9 +47,11 @@ public struct RocketReserverCLI: Sendable {
             presenter.presentLogin(try await Login(authenticator: services.authenticator, credentials: services.credentials)(email: email))
         case .logout:
             presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
-        case let .launches(pageSize, after, all):
+        case let .launches(pageSize, after, all, maxPages):
             let list = ListLaunches(launches: services.launches)
-            presenter.present(all ? try await list.all(pageSize: pageSize, after: after) : try await list(pageSize: pageSize, after: after))
+            presenter.present(all
+                ? try await list.all(pageSize: pageSize, after: after, maximumPages: maxPages ?? ListLaunches.defaultMaximumPages)
+                : try await list(pageSize: pageSize, after: after))
         case let .details(id, forceReload):
             presenter.present(try await LoadLaunchDetails(launches: services.launches)(id: id, forceReload: forceReload))
         case .book(let id):

@@ -10,6 +10,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case launchNotFound(LaunchID)
     /// The server sent the same cursor again, so paging would never end.
     case pagingDidNotAdvance(cursor: String)
+    /// The server still had more pages after the most a walk may follow.
+    case tooManyPages(limit: Int)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .loginRefused(let email): "The server refused to log in \(email)."
         case .launchNotFound(let id): "There is no launch with id \(id)."
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
+        case .tooManyPages(let limit):
+            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
         }
     }
 }

@@ -36,7 +36,7 @@ struct AdapterAssembly {
             : nil
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration.endpoint),
+            session: Self.session(for: configuration.endpoint, limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             cache: cache,
             authorization: authorization
@@ -59,7 +59,9 @@ struct AdapterAssembly {
     /// The transport for `endpoint`: the in-process socket client for `http://`, the
     /// `rocket-reserver-https` helper (URLSession, libcurl) beside this executable otherwise,
     /// so that this process never loads libcurl or OpenSSL.
-    static func session(for endpoint: URL) -> any HTTPSession {
-        endpoint.scheme?.lowercased() == "http" ? SocketHTTPSession() : HelperProcessSession.besideCurrentExecutable()
+    static func session(for endpoint: URL, limits: HTTPResponseLimits) -> any HTTPSession {
+        endpoint.scheme?.lowercased() == "http"
+            ? SocketHTTPSession(limits: limits)
+            : HelperProcessSession.besideCurrentExecutable(limits: limits)
     }
 }
