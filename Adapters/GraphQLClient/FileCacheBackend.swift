@@ -13,18 +13,36 @@ struct FileCacheBackend: CacheBackend {
         (readStored(reportingDamage: true) ?? [:]).mapValues { .encoded($0) }
     }
 
-    func save(_ updates: [RecordUpdate]) {
+    func save(_ updates: [RecordUpdate], lockHeld: Bool) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
-            try FileIO.withExclusiveLock(lockPath) {
+            let merge = {
                 // Damage was reported when the file was loaded; saving replaces the file.
                 let stored = readStored(reportingDamage: false) ?? [:]
                 guard let file = Self.merge(updates, over: stored) else { return }
                 try FileIO.writeAtomically(file, to: path)
             }
+            if lockHeld { try merge() } else { try FileIO.withExclusiveLock(lockPath, merge) }
         } catch {
             onWarning("Could not save the GraphQL cache file \(path): \(error).")
         }
+    }
+
+    /// Holds the lock file's `flock` (polled every 5 ms, so that cancelling the task ends the
+    /// wait). When the lock file cannot be made (a read-only folder), goes on without it: saves
+    /// will fail and warn anyway.
+    func beginExclusiveAccess() async throws -> Int32? {
+        guard (try? FileIO.createFolder(url.deletingLastPathComponent().path)) != nil else { return nil }
+        while true {
+            let attempt: Int32?
+            do { attempt = try FileIO.tryExclusiveLock(lockPath) } catch { return nil }
+            if let descriptor = attempt { return descriptor }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    func endExclusiveAccess(_ access: Int32?) {
+        if let access { FileIO.unlock(access) }
     }
 
     func removeAll() throws {

@@ -19,3 +19,27 @@ extension FileIO {
         return try body()
     }
 }
+
+extension FileIO {
+    /// Takes an exclusive advisory lock on the file at `path` without waiting: the open
+    /// descriptor holding it, or `nil` when another process holds the lock now.
+    /// Release it with ``unlock(_:)``.
+    static func tryExclusiveLock(_ path: String) throws -> Int32? {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure("open lock file") }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let busy = errno == EWOULDBLOCK
+            close(descriptor)
+            if busy { return nil }
+            throw Failure("lock")
+        }
+        return descriptor
+    }
+
+    /// Releases a lock taken with ``tryExclusiveLock(_:)``.
+    static func unlock(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

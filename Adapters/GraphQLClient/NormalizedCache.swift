@@ -8,6 +8,8 @@ public actor NormalizedCache {
     private let backend: any CacheBackend
     private var store = RecordStore()
     private var isLoaded = false
+    /// How many ``withExclusiveAccess(_:)`` scopes are open (saves then need no lock of their own).
+    private var exclusiveDepth = 0
 
     public init(persistence: CachePersistence = .inMemory()) {
         self.backend = persistence.backend
@@ -67,8 +69,25 @@ public actor NormalizedCache {
         isLoaded = true
     }
 
+    /// Runs `body` while no other process can change the persistence: the records are reloaded
+    /// first, so `body` starts from what is stored now, and its changes are saved in order.
+    ///
+    /// A mutation and its cache update run inside one scope, so that mutations from parallel
+    /// processes reach the cache in the order the server ran them. Waiting is cancellable.
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let access = try await backend.beginExclusiveAccess()
+        defer { backend.endExclusiveAccess(access) }
+        if exclusiveDepth == 0 {
+            store = RecordStore()
+            isLoaded = false
+        }
+        exclusiveDepth += 1
+        defer { exclusiveDepth -= 1 }
+        return try await body()
+    }
+
     private func save() {
         let updates = store.takeUpdates()
-        if !updates.isEmpty { backend.save(updates) }
+        if !updates.isEmpty { backend.save(updates, lockHeld: exclusiveDepth > 0) }
     }
 }

@@ -23,7 +23,7 @@ struct HelperProcessSessionTests {
         let response = HTTPResponse(statusCode: 503, headers: ["A": "b"], body: Data([0, 1, 2]))
         let decoded = try HelperFrame.decodeResponse(HelperFrame.encode(.success(response))).get()
         #expect(decoded.statusCode == 503 && decoded.headers == ["A": "b"] && decoded.body == Data([0, 1, 2]))
-        for kind in [HTTPTransportError.Kind.connectionRefused, .hostUnreachable, .connectionLost, .timedOut, .cancelled, .other(code: -7)] {
+        for kind in [HTTPTransportError.Kind.connectionRefused, .hostUnreachable, .connectionLost, .timedOut, .cancelled, .other(code: -7), .malformedResponse("a bad chunk size"), .responseTooLarge(limit: 1_024)] {
             #expect(HelperFrame.decode(HelperFrame.encode(.failure(HTTPTransportError(kind)))) == kind)
         }
         #expect(throws: HelperFrame.Malformed.self) { try HelperFrame.decodeResponse(Data("RRH1\n\0\0".utf8)) }
