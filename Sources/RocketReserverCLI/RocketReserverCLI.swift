@@ -35,7 +35,8 @@ public struct RocketReserverCLI: Sendable {
             return try await execute(invocation.command, with: services)
         } catch {
             let failure = Failure(error, endpoint: endpoint)
-            environment.standardError.write("rocket-reserver: \(failure.message)\n")
+            // Messages may quote the server: shown through the same sanitiser as stdout data.
+            environment.standardError.write("rocket-reserver: \(DisplayText.sanitized(failure.message, limit: 2_000))\n")
             return failure.code
         }
     }

@@ -25,7 +25,7 @@ struct AdapterAssembly {
         let warnings = self.warnings
         let cache = NormalizedCache(persistence: .file(
             at: CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user),
-            onWarning: { warnings.write("rocket-reserver: warning: \($0)\n") }
+            onWarning: { warnings.write("rocket-reserver: warning: \(DisplayText.sanitized($0, limit: 2_000))\n") }
         ))
 
         let authorization = sendsCredentials
