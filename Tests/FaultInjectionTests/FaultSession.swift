@@ -48,10 +48,15 @@ final class FaultSession {
     }
 
     /// Runs the built client with `--endpoint` (the server's unless `endpoint` is given) first.
-    func run(_ arguments: [String], endpoint: String? = nil, deadline: TimeInterval = 30) throws -> ProcessResult {
+    func run(
+        _ arguments: [String],
+        endpoint: String? = nil,
+        deadline: TimeInterval = 30,
+        environment extra: [String: String] = [:]
+    ) throws -> ProcessResult {
         try ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", endpoint ?? server.endpoint] + arguments,
-            environment: ClientEnvironment.make(home: home),
+            environment: ClientEnvironment.make(home: home, extra: extra),
             deadline: deadline
         )
     }

@@ -32,6 +32,16 @@ struct FaultServerConnection {
                 closeNormally = false
                 FaultServerSocket.closeWithReset(fd)
                 return
+            case .raw(let bytes):
+                FaultServerSocket.sendAll(bytes, to: fd, wake: core.wakeRead)
+                return
+            case .endlessBody(let head, let chunked):
+                guard FaultServerSocket.sendAll(Data(head.utf8), to: fd, wake: core.wakeRead) else { return }
+                let filler = Data(#"{"data":{"launch":{"site":""#.utf8) + Data(repeating: UInt8(ascii: "x"), count: 65_536)
+                let piece = chunked ? Data("\(String(filler.count, radix: 16))\r\n".utf8) + filler + Data("\r\n".utf8) : filler
+                // Until the client goes away (or the server stops).
+                while FaultServerSocket.sendAll(piece, to: fd, wake: core.wakeRead) {}
+                return
             case .closeWithoutAnswer:
                 return
             case .neverAnswer:
