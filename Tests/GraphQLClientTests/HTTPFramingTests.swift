@@ -33,7 +33,8 @@ struct HTTPFramingTests {
     @Test(arguments: 0..<malformed.count)
     func malformedFramingIsAMalformedResponse(_ index: Int) async throws {
         let (answer, reason) = Self.malformed[index]
-        #expect(try await Self.failure(answer) == .malformedResponse(reason))
+        let kind = try await Self.failure(answer)
+        #expect(kind == .malformedResponse(reason), "\(String(describing: kind))")
     }
 
     @Test func oneHundredHeadersAndAnAgreeingRepeatedLengthAreFine() async throws {
