@@ -3,12 +3,8 @@ protocol CacheBackend: Sendable {
     /// The stored records; problems are reported, not thrown, and yield an empty cache.
     func load() -> [String: RecordStore.Slot]
     /// Merges the updates over what is stored now (another process may have written meanwhile);
-    /// `lockHeld` when the caller holds ``beginExclusiveAccess()``; with a `stamp`, saves
-    /// nothing unless ``CacheWriteStamp/allowsSave(now:)``.
-    func save(_ updates: [RecordUpdate], lockHeld: Bool, stamp: CacheWriteStamp?)
-    /// The mutation counters now, for a query about to be sent; `nil` when nothing else can
-    /// write (in memory).
-    func writeStamp() -> CacheWriteStamp?
+    /// `lockHeld` when the caller holds ``beginExclusiveAccess()``.
+    func save(_ updates: [RecordUpdate], lockHeld: Bool)
     /// Waits (cancellably) until no other process can write, and keeps it so until
     /// ``endExclusiveAccess(_:)``; returns what to pass there.
     func beginExclusiveAccess() async throws -> Int32?

@@ -2,9 +2,7 @@
 ///
 /// Skips ``CachePolicy/noCache`` requests and answers with errors (which never reach it:
 /// ``ResponseParsingInterceptor`` throws them). Mutation answers update the objects they hold,
-/// but the mutation's own root fields are not kept. A query's answer is saved to the
-/// persistence only if no mutation began or was in flight while it was fetched
-/// (``CacheWriteStamp``).
+/// but the mutation's own root fields are not kept.
 public struct CacheWriteInterceptor: GraphQLInterceptor {
     private let cache: NormalizedCache
 
@@ -13,13 +11,11 @@ public struct CacheWriteInterceptor: GraphQLInterceptor {
     }
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
-        // A query's answer is saved only if no mutation ran meanwhile (see CacheWriteStamp).
-        let stamp = request.operation.kind == .query && request.cachePolicy != .noCache ? await cache.writeStamp() : nil
         let response = try await next(request)
         if response.source == .network, request.cachePolicy != .noCache,
            let body = response.body, body.errors.isEmpty, let data = body.data
         {
-            await cache.write(data, for: request.operation, variables: request.variables, stamp: stamp)
+            await cache.write(data, for: request.operation, variables: request.variables)
         }
         return response
     }

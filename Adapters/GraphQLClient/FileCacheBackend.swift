@@ -13,12 +13,10 @@ struct FileCacheBackend: CacheBackend {
         (readStored(reportingDamage: true) ?? [:]).mapValues { .encoded($0) }
     }
 
-    func save(_ updates: [RecordUpdate], lockHeld: Bool, stamp: CacheWriteStamp?) {
+    func save(_ updates: [RecordUpdate], lockHeld: Bool) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
             let merge = {
-                // A query's answer that a parallel mutation may have outdated is not saved.
-                if let stamp, !stamp.allowsSave(now: FileIO.readCounters(path: lockPath)) { return }
                 // Damage was reported when the file was loaded; saving replaces the file.
                 let stored = readStored(reportingDamage: false) ?? [:]
                 guard let file = Self.merge(updates, over: stored) else { return }
@@ -38,25 +36,13 @@ struct FileCacheBackend: CacheBackend {
         while true {
             let attempt: Int32?
             do { attempt = try FileIO.tryExclusiveLock(lockPath) } catch { return nil }
-            if let descriptor = attempt {
-                // The previous mutation has ended (or died): count this one as begun.
-                let counters = FileIO.readCounters(descriptor)
-                FileIO.writeCounters(CacheWriteStamp(started: counters.started &+ 1, finished: counters.started), to: descriptor)
-                return descriptor
-            }
+            if let descriptor = attempt { return descriptor }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
     func endExclusiveAccess(_ access: Int32?) {
-        guard let access else { return }
-        let counters = FileIO.readCounters(access)
-        FileIO.writeCounters(CacheWriteStamp(started: counters.started, finished: counters.started), to: access)
-        FileIO.unlock(access)
-    }
-
-    func writeStamp() -> CacheWriteStamp? {
-        FileIO.readCounters(path: lockPath)
+        if let access { FileIO.unlock(access) }
     }
 
     func removeAll() throws {

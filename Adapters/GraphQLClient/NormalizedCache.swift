@@ -21,26 +21,11 @@ public actor NormalizedCache {
         return store.read(operation, variables: variables)
     }
 
-    /// Normalizes an operation's `data` into records and saves what changed; with a `stamp`
-    /// (taken by ``writeStamp()`` before the query was sent), saves only if no mutation began or
-    /// was in flight since (the records in memory are updated either way).
-    public func write(
-        _ data: [String: JSONValue],
-        for operation: GraphQLOperation,
-        variables: [String: JSONValue] = [:],
-        stamp: CacheWriteStamp? = nil
-    ) {
+    /// Normalizes an operation's `data` into records and saves what changed.
+    public func write(_ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue] = [:]) {
         loadIfNeeded()
         store.write(data, for: operation, variables: variables)
-        save(stamp: stamp)
-    }
-
-    /// The persistence's mutation counters now: take it before sending a query whose answer
-    /// will be written with ``write(_:for:variables:stamp:)``. `nil` inside
-    /// ``withExclusiveAccess(_:)`` (nothing else can change the server's data for this cache then)
-    /// and for caches in memory.
-    public func writeStamp() -> CacheWriteStamp? {
-        exclusiveDepth > 0 ? nil : backend.writeStamp()
+        save()
     }
 
     /// Sets one field of a record, e.g. `setField("isBooked", of: "Launch:25", to: false)`.
@@ -101,8 +86,8 @@ public actor NormalizedCache {
         return try await body()
     }
 
-    private func save(stamp: CacheWriteStamp? = nil) {
+    private func save() {
         let updates = store.takeUpdates()
-        if !updates.isEmpty { backend.save(updates, lockHeld: exclusiveDepth > 0, stamp: exclusiveDepth > 0 ? nil : stamp) }
+        if !updates.isEmpty { backend.save(updates, lockHeld: exclusiveDepth > 0) }
     }
 }

@@ -33,8 +33,7 @@ struct HTTPFramingTests {
     @Test(arguments: 0..<malformed.count)
     func malformedFramingIsAMalformedResponse(_ index: Int) async throws {
         let (answer, reason) = Self.malformed[index]
-        let kind = try await Self.failure(answer)
-        #expect(kind == .malformedResponse(reason), "\(String(describing: kind))")
+        #expect(try await Self.failure(answer) == .malformedResponse(reason))
     }
 
     @Test func oneHundredHeadersAndAnAgreeingRepeatedLengthAreFine() async throws {
