@@ -31,10 +31,12 @@ struct PagingBoundTests {
         #expect(session.server.requestCount == pages)
     }
 
+    /// Also: `--timeout` bounds each page's request, not the walk (1,000 pages take longer than
+    /// half a second here, and the walk still reaches its bound instead of timing out).
     @Test func theDefaultBoundIsAThousandPages() throws {
         let session = try FaultSession()
         session.server.behaviour = Self.endlessPages
-        let result = try session.run(["launches", "--all", "--json"], deadline: 120)
+        let result = try session.run(["launches", "--all", "--json", "--timeout", "0.5"], deadline: 120)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("after 1000 pages"), "\(result.stderr)")
         #expect(session.server.requestCount == 1_000)
