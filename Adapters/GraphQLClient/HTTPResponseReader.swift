@@ -42,6 +42,7 @@ struct HTTPResponseReader {
     }
 
     private var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
+    private var headTooLarge: HTTPTransportError { Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB") }
 
     /// Appends what the connection delivers next; `false` when it has closed.
     private mutating func fill() throws -> Bool {
@@ -60,7 +61,7 @@ struct HTTPResponseReader {
         var searchFrom = position
         while true {
             if let end = HTTPResponseHead.end(in: buffer, from: searchFrom) {
-                guard end.start - position <= limits.maximumHeadBytes else { throw Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB") }
+                guard end.start - position <= limits.maximumHeadBytes else { throw headTooLarge }
                 let lines = buffer[position..<end.start].split(separator: 10, omittingEmptySubsequences: false).map { line in
                     // Bytes, not Characters: Swift reads "\r\n" as one Character.
                     String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
@@ -73,9 +74,7 @@ struct HTTPResponseReader {
                 throw Self.malformed("no HTTP status line")
             }
             searchFrom = max(position, buffer.count - 3)
-            guard buffer.count - position <= limits.maximumHeadBytes else {
-                throw Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB")
-            }
+            guard buffer.count - position <= limits.maximumHeadBytes else { throw headTooLarge }
             guard try fill() else {
                 // Nothing, or the start of a status line, is a connection closed before a
                 // whole answer; anything else is not HTTP.

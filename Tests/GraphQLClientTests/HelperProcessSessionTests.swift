@@ -70,6 +70,19 @@ struct HelperProcessSessionTests {
         #expect(stdin.contains("secret-token-42"))
     }
 
+    @Test func anEndlessAnswerFromTheHelperIsRefusedAtTheLimit() async throws {
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("endless-helper")
+        try "#!/bin/sh\ncat > /dev/null\nexec yes RRH1\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let session = HelperProcessSession(executable: script.path, limits: HTTPResponseLimits(maximumBodyBytes: 1_000))
+        let started = ContinuousClock.now
+        #expect(await TestSupport.transportFailure(session, request(port: 9)) == .responseTooLarge(limit: 1_000))
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test func aMissingHelperIsAnError() async {
         let kind = await TestSupport.transportFailure(HelperProcessSession(executable: "/nonexistent/rocket-reserver-https"), request(port: 9))
         #expect(kind != nil)
