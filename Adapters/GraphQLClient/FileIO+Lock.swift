@@ -37,6 +37,21 @@ extension FileIO {
         return descriptor
     }
 
+    /// Waits, polling every 5 ms (so that cancelling the task ends the wait), until no process
+    /// holds an exclusive lock on the file at `path`, then runs `body` holding a shared one.
+    /// Without a lock file (none yet, or none can be made) runs `body` unlocked.
+    static func withSharedLock<T>(_ path: String, _ body: () throws -> T) async throws -> T {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { return try body() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
     /// Releases a lock taken with ``tryExclusiveLock(_:)``.
     static func unlock(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)

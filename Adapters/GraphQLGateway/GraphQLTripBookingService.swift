@@ -49,10 +49,16 @@ public struct GraphQLTripBookingService: TripBookingService {
                     }
                     (response, success) = try Self.answer(result.data, field: field)
                 } catch {
-                    if Self.outcomeIsUnknown(error) { await cache.removeField("isBooked", of: recordKey) }
+                    if Self.outcomeIsUnknown(error) {
+                        await cache.removeField("isBooked", of: recordKey)
+                        await cache.noteMutation()
+                    }
                     throw error
                 }
-                if success { await cache.setField("isBooked", of: recordKey, to: .bool(isBooked)) }
+                if success {
+                    await cache.setField("isBooked", of: recordKey, to: .bool(isBooked))
+                    await cache.noteMutation()
+                }
                 let cached = await cache.read(TutorialOperations.launchDetails, variables: ["launchId": .string(id.rawValue)])
                 let launch = cached?["launch"].flatMap { try? LaunchDecoding.details($0) }
                 return TripUpdate(launchID: id, success: success, message: response["message"]?.stringValue, launch: launch)

@@ -18,6 +18,8 @@ public indirect enum FaultServerBehaviour: Sendable {
     /// Writes `head` (a status line and headers, with their blank line), then body bytes
     /// (`chunked`: as 64 KiB chunks) for as long as the client reads them.
     case endlessBody(head: String, chunked: Bool)
+    /// Reads the request, waits until `gate` opens, then plays `behaviour`.
+    case held(FaultServerGate, FaultServerBehaviour)
     /// Chooses the behaviour from the request (for example by GraphQL operation).
     case decide(@Sendable (FaultServerRequest) -> FaultServerBehaviour)
 

@@ -16,8 +16,14 @@ struct FaultServerConnection {
         while let request = reader.next() {
             var behaviour = core.record(request)
             for _ in 0..<8 {
-                guard case .decide(let choose) = behaviour else { break }
-                behaviour = choose(request)
+                if case .held(let gate, let next) = behaviour {
+                    gate.wait()
+                    behaviour = next
+                } else if case .decide(let choose) = behaviour {
+                    behaviour = choose(request)
+                } else {
+                    break
+                }
             }
             switch behaviour {
             case .respond(let status, let headers, let body):
@@ -47,7 +53,7 @@ struct FaultServerConnection {
             case .neverAnswer:
                 FaultServerSocket.waitForWake(core.wakeRead)
                 return
-            case .decide:
+            case .decide, .held:
                 // A chooser that keeps deferring: answer like a broken proxy.
                 guard answer(status: 500, headers: [:], body: Data()) else { return }
             }
