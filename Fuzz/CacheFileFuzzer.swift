@@ -147,7 +147,7 @@ enum CacheSeeds {
         try? FileManager.default.removeItem(at: url)
         var store = RecordStore()
         fill(&store)
-        FileCacheBackend(url: url, onWarning: { print("seed \(name): \($0)") }).save(store.takeUpdates())
+        FileCacheBackend(url: url, onWarning: { print("seed \(name): \($0)") }).save(store.takeUpdates(), lockHeld: false, countsMutation: false, unlessMutatedSince: nil)
     }
 
     private static func details(id: String, isBooked: Bool) -> [String: JSONValue] {

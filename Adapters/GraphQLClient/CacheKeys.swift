@@ -4,6 +4,9 @@ public enum CacheKeys {
     public static let queryRoot = "QUERY_ROOT"
     /// The (never stored) record of a mutation's root fields.
     public static let mutationRoot = "MUTATION_ROOT"
+    /// The record of the persistence's own bookkeeping (`mutations`: how many mutations have
+    /// changed the cache); never read by an operation.
+    static let cacheState = "CACHE_STATE"
 
     /// `__typename:id` when the object has both (ids may be strings or integers), else `nil`.
     public static func key(for object: [String: JSONValue]) -> String? {

@@ -1,6 +1,7 @@
 /// Answers queries from the normalized cache as their ``CachePolicy`` allows.
 ///
 /// Mutations, ``CachePolicy/networkOnly`` and ``CachePolicy/noCache`` pass straight through.
+/// Cached data that the request's ``GraphQLRequest/validate`` rejects counts as a miss.
 public struct CacheReadInterceptor: GraphQLInterceptor {
     private let cache: NormalizedCache
 
@@ -31,6 +32,10 @@ public struct CacheReadInterceptor: GraphQLInterceptor {
 
     private func cachedResponse(for request: GraphQLRequest) async -> GraphQLResponse? {
         guard let data = await cache.read(request.operation, variables: request.variables) else { return nil }
+        // A cached answer the caller cannot use is a miss, never a failure.
+        if let validate = request.validate {
+            do { try validate(data) } catch { return nil }
+        }
         return GraphQLResponse(source: .cache, body: GraphQLResponseBody(data: data))
     }
 

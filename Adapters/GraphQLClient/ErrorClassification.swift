@@ -31,6 +31,8 @@ enum ErrorClassification {
         case .tlsHandshake(let reason): .transport(.tlsHandshake(reason: reason))
         case .proxyFailed(let proxy, let reason): .transport(.proxyFailed(proxy: proxy, reason: reason))
         case .redirected(let status, let location): .redirected(status: status, location: location)
+        case .malformedResponse(let reason): .malformedResponse(reason)
+        case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
         }
     }
 }

@@ -20,18 +20,58 @@ struct FileCacheBackend: CacheBackend {
         (readStored(reportingDamage: true) ?? [:]).mapValues { .encoded($0) }
     }
 
-    func save(_ updates: [RecordUpdate]) {
+    func save(_ updates: [RecordUpdate], lockHeld: Bool, countsMutation: Bool, unlessMutatedSince: UInt64?) {
         do {
             try FileIO.createFolder(url.deletingLastPathComponent().path)
-            try FileIO.withExclusiveLock(lockPath, onDamage: reportDamagedLock) {
+            let merge = {
                 // Damage was reported when the file was loaded; saving replaces the file.
                 let stored = readStored(reportingDamage: false) ?? [:]
+                let mutations = Self.mutationCount(in: stored)
+                // A query's answer fetched before a mutation changed the cache may predate it.
+                if let since = unlessMutatedSince, mutations != since { return }
+                var updates = updates
+                if countsMutation {
+                    var change = RecordChange()
+                    change.didSet("mutations")
+                    let count = CacheValue.scalar(.int(Int(truncatingIfNeeded: mutations &+ 1)))
+                    updates.append(RecordUpdate(key: CacheKeys.cacheState, change: change, local: ["mutations": count]))
+                }
                 guard let file = Self.merge(updates, over: stored) else { return }
                 try FileIO.writeAtomically(file, to: path)
             }
+            if lockHeld { try merge() } else { try FileIO.withExclusiveLock(lockPath, onDamage: reportDamagedLock, merge) }
         } catch {
             onWarning("Could not save the GraphQL cache file \(path): \(error).")
         }
+    }
+
+    /// Holds the lock file's `flock` (polled every 5 ms, so that cancelling the task ends the
+    /// wait). When the lock file cannot be made (a read-only folder), goes on without it: saves
+    /// will fail and warn anyway.
+    func beginExclusiveAccess() async throws -> Int32? {
+        guard (try? FileIO.createFolder(url.deletingLastPathComponent().path)) != nil else { return nil }
+        while true {
+            let attempt: Int32?
+            do { attempt = try FileIO.tryExclusiveLock(lockPath, onDamage: reportDamagedLock) } catch { return nil }
+            if let descriptor = attempt { return descriptor }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    func mutationCount() async throws -> UInt64? {
+        try await FileIO.withSharedLock(lockPath) { Self.mutationCount(in: readStored(reportingDamage: false) ?? [:]) }
+    }
+
+    /// The mutation count kept in the ``CacheKeys/cacheState`` record (0 without one).
+    static func mutationCount(in stored: [String: ArraySlice<UInt8>]) -> UInt64 {
+        guard let body = stored[CacheKeys.cacheState], let record = try? CacheFileFormat.decodeRecord(body),
+              case .scalar(.int(let count))? = record["mutations"], count >= 0
+        else { return 0 }
+        return UInt64(count)
+    }
+
+    func endExclusiveAccess(_ access: Int32?) {
+        if let access { FileIO.unlock(access) }
     }
 
     /// Deletes the file, its temporary files and its lock file. Nothing to delete (even a

@@ -12,18 +12,24 @@ public struct GraphQLClient: Sendable {
         self.interceptors = interceptors
     }
 
-    /// Runs a query with the given cache policy.
+    /// Runs a query with the given cache policy; `validate` (see ``GraphQLRequest/validate``)
+    /// keeps answers the caller cannot use out of the cache.
     public func fetch(
         _ operation: GraphQLOperation,
         variables: [String: JSONValue] = [:],
-        cachePolicy: CachePolicy = .cacheFirst
+        cachePolicy: CachePolicy = .cacheFirst,
+        validate: GraphQLDataValidator? = nil
     ) async throws -> GraphQLResult {
-        try await send(GraphQLRequest(operation: operation, variables: variables, cachePolicy: cachePolicy))
+        try await send(GraphQLRequest(operation: operation, variables: variables, cachePolicy: cachePolicy, validate: validate))
     }
 
     /// Runs a mutation (always sent to the server, never retried).
-    public func perform(_ operation: GraphQLOperation, variables: [String: JSONValue] = [:]) async throws -> GraphQLResult {
-        try await send(GraphQLRequest(operation: operation, variables: variables, cachePolicy: .networkOnly))
+    public func perform(
+        _ operation: GraphQLOperation,
+        variables: [String: JSONValue] = [:],
+        validate: GraphQLDataValidator? = nil
+    ) async throws -> GraphQLResult {
+        try await send(GraphQLRequest(operation: operation, variables: variables, cachePolicy: .networkOnly, validate: validate))
     }
 
     /// Runs a request through the chain.

@@ -13,6 +13,11 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         /// The server answered with a redirect (3xx), which is never followed; `location` is the
         /// target's origin only (`scheme://host:port`).
         case redirected(status: Int, location: String?)
+        /// The server answered, but its HTTP framing could not be read (see
+        /// ``HTTPTransportError/Kind/malformedResponse(_:)``).
+        case malformedResponse(String)
+        /// The answer's body is larger than the session's limit, in bytes.
+        case responseTooLarge(limit: Int)
         /// The body is not JSON (for example HTML, plain text, empty or truncated).
         case notJSON
         /// The body is JSON but not a GraphQL response of the expected shape.
@@ -83,7 +88,7 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .transport(.tlsUnavailable), .transport(.tlsCertificate), .transport(.tlsHandshake), .transport(.proxyFailed): false
         // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.
         case .httpStatus(let status): !(400..<500).contains(status)
-        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON, .redirected,
+        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON, .redirected, .malformedResponse, .responseTooLarge,
              .unexpectedShape, .partialData, .cancelled: true
         }
     }
@@ -107,6 +112,8 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .timedOut: "The server did not answer in time."
         case .httpStatus(let status): "The server answered HTTP \(status) without a GraphQL response."
         case .notJSON: "The server's answer is not JSON."
+        case .malformedResponse(let reason): "The server's answer is not valid HTTP: \(reason)."
+        case .responseTooLarge(let limit): "The server's answer is larger than the limit of \(Self.size(limit))."
         case .unexpectedShape(let reason): "The server's answer is not a GraphQL response: \(reason)."
         case .graphQLErrors(let errors): "The server answered with errors: \(Self.messages(errors))."
         case .partialData(_, let errors): "The server answered with partial data and errors: \(Self.messages(errors))."
@@ -117,6 +124,13 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
 
     private static func capitalised(_ text: String) -> String {
         (text.first?.uppercased() ?? "") + text.dropFirst()
+    }
+
+    /// A byte count as people write it: `64 MiB`, `1 KiB`, else `1000 bytes`.
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
     private static func messages(_ errors: [GraphQLError]) -> String {

@@ -1,3 +1,6 @@
+/// Checks the `data` of an answer; throws when the caller could not use it.
+public typealias GraphQLDataValidator = @Sendable ([String: JSONValue]) throws -> Void
+
 /// One execution of an operation as it travels down the interceptor chain.
 ///
 /// Interceptors may change it before passing it on (for example add a header).
@@ -9,17 +12,23 @@ public struct GraphQLRequest: Sendable, CustomStringConvertible, CustomDebugStri
     public var cachePolicy: CachePolicy
     /// Extra HTTP headers to send.
     public var headers: [String: String]
+    /// Checks an answer's `data` beyond its shape (for example that it decodes into the
+    /// caller's types); a throw rejects the answer before anything reaches the cache, and makes
+    /// a cached answer a miss. The error thrown passes through the client unchanged.
+    public var validate: GraphQLDataValidator?
 
     public init(
         operation: GraphQLOperation,
         variables: [String: JSONValue] = [:],
         cachePolicy: CachePolicy = .cacheFirst,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        validate: GraphQLDataValidator? = nil
     ) {
         self.operation = operation
         self.variables = variables
         self.cachePolicy = cachePolicy
         self.headers = headers
+        self.validate = validate
     }
 
     public var description: String {

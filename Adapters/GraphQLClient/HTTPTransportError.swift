@@ -27,6 +27,12 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         /// The proxy (named by its origin, never its credentials) could not be reached or refused
         /// to open the tunnel: nothing was sent to the server.
         case proxyFailed(proxy: String, reason: String)
+        /// The server answered, but not in HTTP/1.1 framing this client can read: no status line,
+        /// a bad chunk size, a conflicting or negative `Content-Length`, a head over its limit or
+        /// too many header fields. The reason is one plain phrase, never server text.
+        case malformedResponse(String)
+        /// The body is larger than the session's limit (in bytes); reading stopped there.
+        case responseTooLarge(limit: Int)
         /// Anything else, with a code (a `URLError` code for `URLSession`, negated `errno` otherwise).
         case other(code: Int)
     }

@@ -8,6 +8,8 @@ public actor NormalizedCache {
     private let backend: any CacheBackend
     private var store = RecordStore()
     private var isLoaded = false
+    /// How many ``withExclusiveAccess(_:)`` scopes are open (saves then need no lock of their own).
+    private var exclusiveDepth = 0
 
     public init(persistence: CachePersistence = .inMemory()) {
         self.backend = persistence.backend
@@ -19,11 +21,33 @@ public actor NormalizedCache {
         return store.read(operation, variables: variables)
     }
 
-    /// Normalizes an operation's `data` into records and saves what changed.
-    public func write(_ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue] = [:]) {
+    /// Normalizes an operation's `data` into records and saves what changed. With
+    /// `unlessMutatedSince` (from ``mutationStamp()``, taken before the query was sent), nothing
+    /// is saved if a mutation changed the persistence meanwhile: the answer may predate it. The
+    /// records in memory are updated either way.
+    public func write(
+        _ data: [String: JSONValue],
+        for operation: GraphQLOperation,
+        variables: [String: JSONValue] = [:],
+        unlessMutatedSince stamp: UInt64? = nil
+    ) {
         loadIfNeeded()
         store.write(data, for: operation, variables: variables)
-        save()
+        save(unlessMutatedSince: stamp)
+    }
+
+    /// How many mutations have changed the persistence, read once none is in flight (another
+    /// process's ``withExclusiveAccess(_:)``); take it before sending a query. `nil` inside
+    /// such a scope and for caches in memory.
+    public func mutationStamp() async throws -> UInt64? {
+        exclusiveDepth > 0 ? nil : try await backend.mutationCount()
+    }
+
+    /// Counts a mutation that may have changed the server (a success, or an unknown outcome),
+    /// so that queries fetched before it are not saved over its outcome.
+    public func noteMutation() {
+        loadIfNeeded()
+        save(countsMutation: true)
     }
 
     /// Sets one field of a record, e.g. `setField("isBooked", of: "Launch:25", to: false)`.
@@ -67,8 +91,27 @@ public actor NormalizedCache {
         isLoaded = true
     }
 
-    private func save() {
+    /// Runs `body` while no other process can change the persistence: the records are reloaded
+    /// first, so `body` starts from what is stored now, and its changes are saved in order.
+    ///
+    /// A mutation and its cache update run inside one scope, so that mutations from parallel
+    /// processes reach the cache in the order the server ran them. Waiting is cancellable.
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let access = try await backend.beginExclusiveAccess()
+        defer { backend.endExclusiveAccess(access) }
+        if exclusiveDepth == 0 {
+            store = RecordStore()
+            isLoaded = false
+        }
+        exclusiveDepth += 1
+        defer { exclusiveDepth -= 1 }
+        return try await body()
+    }
+
+    private func save(countsMutation: Bool = false, unlessMutatedSince stamp: UInt64? = nil) {
         let updates = store.takeUpdates()
-        if !updates.isEmpty { backend.save(updates) }
+        guard !updates.isEmpty || countsMutation else { return }
+        let lockHeld = exclusiveDepth > 0
+        backend.save(updates, lockHeld: lockHeld, countsMutation: countsMutation, unlessMutatedSince: lockHeld ? nil : stamp)
     }
 }

@@ -6,6 +6,7 @@
 ///   is ``GraphQLClientError/Kind/partialData(data:errors:)``.
 /// - `data` that lacks a selected field, or has an object where a value belongs (or the
 ///   reverse), is ``GraphQLClientError/Kind/unexpectedShape(_:)``: see ``ResponseShape``.
+/// - `data` the request's ``GraphQLRequest/validate`` rejects throws that validator's error.
 public struct ResponseParsingInterceptor: GraphQLInterceptor {
     public init() {}
 
@@ -35,6 +36,8 @@ public struct ResponseParsingInterceptor: GraphQLInterceptor {
         if let problem = ResponseShape.problem(in: data, selections: request.operation.selections) {
             throw failure(.unexpectedShape(problem))
         }
+        // The caller's own check, still before anything is cached.
+        try request.validate?(data)
         response.body = body
         return response
     }

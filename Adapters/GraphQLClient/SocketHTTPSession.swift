@@ -12,10 +12,15 @@ import Foundation
 public struct SocketHTTPSession: HTTPSession {
     private let proxies: ProxyConfiguration
     private let contexts: TLSContextCache
+    /// How large an answer may be (body, head, header count); see ``HTTPResponseLimits``.
+    public let limits: HTTPResponseLimits
 
-    public init(tls: TLSConfiguration = TLSConfiguration(), proxies: ProxyConfiguration = .none) {
+    public init(
+        tls: TLSConfiguration = TLSConfiguration(), proxies: ProxyConfiguration = .none, limits: HTTPResponseLimits = HTTPResponseLimits()
+    ) {
         self.proxies = proxies
         self.contexts = TLSContextCache(tls)
+        self.limits = limits
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -36,6 +41,7 @@ public struct SocketHTTPSession: HTTPSession {
         }
         let deadline = ContinuousClock.now + request.timeout
         let contexts = self.contexts
+        let limits = self.limits
         return try await BlockingCall.run { call in
             let context = secure ? try contexts.get() : nil
             let socket = try proxy?.connect(call: call, deadline: deadline)
@@ -45,17 +51,19 @@ public struct SocketHTTPSession: HTTPSession {
                 try proxy?.openTunnel(over: socket, to: host, port: port)
                 let tls = try TLSStream.handshake(over: socket, context: context, host: host)
                 defer { tls.close() }
-                return try Self.exchange(request, head: Self.head(for: request, host: host), over: tls)
+                return try Self.exchange(request, head: Self.head(for: request, host: host), over: tls, limits: limits)
             }
             let head = Self.head(for: request, host: host, absoluteForm: proxy != nil, proxyAuthorization: proxy?.authorization)
-            return try Self.exchange(request, head: head, over: socket)
+            return try Self.exchange(request, head: head, over: socket, limits: limits)
         }
     }
 
     /// Writes the request, reads the answer, and refuses redirects.
-    private static func exchange(_ request: HTTPRequest, head: Data, over stream: any ByteStream) throws -> HTTPResponse {
+    private static func exchange(
+        _ request: HTTPRequest, head: Data, over stream: any ByteStream, limits: HTTPResponseLimits
+    ) throws -> HTTPResponse {
         try stream.send(head + request.body)
-        var reader = HTTPResponseReader(connection: stream)
+        var reader = HTTPResponseReader(connection: stream, limits: limits)
         let response = try reader.read(method: request.method)
         if (300..<400).contains(response.statusCode), response.statusCode != 304 {
             let location = response.headers.first { $0.key.caseInsensitiveEquals("location") }?.value

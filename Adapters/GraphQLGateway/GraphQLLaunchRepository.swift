@@ -7,6 +7,8 @@ import Ports
 /// Pages are always fetched (network-only: a list should be current, and its cursors are only
 /// meaningful to the server) and stored, which refreshes every launch they contain. Details are
 /// cache-first for ``Freshness/cachedIfAvailable`` and network-only for ``Freshness/fromServer``.
+/// Every answer is decoded before it is cached, and a cached answer that does not decode is a
+/// miss (see ``GraphQLRequest/validate``).
 public struct GraphQLLaunchRepository: LaunchRepository {
     private let client: GraphQLClient
 
@@ -20,19 +22,28 @@ public struct GraphQLLaunchRepository: LaunchRepository {
         if let cursor = request.after { variables["cursor"] = .string(cursor) }
         let operation = TutorialOperations.launchList
         return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, variables: variables, cachePolicy: .networkOnly)
-            guard let connection = result.data["launches"], let cursor = connection["cursor"]?.stringValue,
-                  let hasMore = connection["hasMore"]?.boolValue
-            else { throw LaunchDecoding.Malformed(what: "no page of launches with a cursor") }
-            return LaunchPage(launches: try LaunchDecoding.launches(connection["launches"]), cursor: cursor, hasMore: hasMore)
+            let result = try await client.fetch(operation, variables: variables, cachePolicy: .networkOnly) { data in
+                _ = try Self.page(data)
+            }
+            return try Self.page(result.data)
         }
+    }
+
+    private static func page(_ data: [String: JSONValue]) throws(LaunchDecoding.Malformed) -> LaunchPage {
+        guard let connection = data["launches"], let cursor = connection["cursor"]?.stringValue,
+              let hasMore = connection["hasMore"]?.boolValue
+        else { throw LaunchDecoding.Malformed(what: "no page of launches with a cursor") }
+        return LaunchPage(launches: try LaunchDecoding.launches(connection["launches"]), cursor: cursor, hasMore: hasMore)
     }
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
         let policy: CachePolicy = freshness == .cachedIfAvailable ? .cacheFirst : .networkOnly
         let operation = TutorialOperations.launchDetails
         return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, variables: ["launchId": .string(id.rawValue)], cachePolicy: policy)
+            let rawID = id.rawValue
+            let result = try await client.fetch(operation, variables: ["launchId": .string(rawID)], cachePolicy: policy) { data in
+                try LaunchDecoding.validateDetails(data, id: rawID)
+            }
             guard let launch = result.data["launch"], !launch.isNull else { return nil }
             return try LaunchDecoding.details(launch)
         }

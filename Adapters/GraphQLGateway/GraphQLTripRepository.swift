@@ -13,13 +13,17 @@ public struct GraphQLTripRepository: TripRepository {
     public func currentUser() async throws -> User? {
         let operation = TutorialOperations.myTrips
         return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, cachePolicy: .networkOnly)
-            guard let me = result.data["me"], !me.isNull else { return nil }
-            guard let rawEmail = me["email"]?.stringValue, let email = try? EmailAddress(rawEmail) else {
-                throw LaunchDecoding.Malformed(what: "a user without a valid email address")
-            }
-            let trips = try LaunchDecoding.launches(me["trips"]).map(Trip.init(launch:))
-            return User(email: email, trips: trips)
+            let result = try await client.fetch(operation, cachePolicy: .networkOnly) { data in _ = try Self.user(data) }
+            return try Self.user(result.data)
         }
+    }
+
+    private static func user(_ data: [String: JSONValue]) throws(LaunchDecoding.Malformed) -> User? {
+        guard let me = data["me"], !me.isNull else { return nil }
+        guard let rawEmail = me["email"]?.stringValue, let email = try? EmailAddress(rawEmail) else {
+            throw LaunchDecoding.Malformed(what: "a user without a valid email address")
+        }
+        let trips = try LaunchDecoding.launches(me["trips"]).map(Trip.init(launch:))
+        return User(email: email, trips: trips)
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import GraphQLClient
 import Ports
 
@@ -18,7 +19,7 @@ enum ServiceErrorMapping {
         case .transport(.tlsCertificate): .untrustedCertificate
         case .transport: .unreachable
         case .timedOut: .timedOut
-        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .cacheMiss: .unreadableResponse
+        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .cacheMiss, .malformedResponse, .responseTooLarge: .unreadableResponse
         case .graphQLErrors, .partialData: .rejected
         case .cancelled: .cancelled
         }
@@ -49,10 +50,11 @@ enum ServiceErrorMapping {
         }
     }
 
-    /// The server's message on one line, ending with a full stop.
+    /// The server's message on one line, without control characters, at most 300 characters,
+    /// ending with a full stop.
     private static func sentence(_ message: String) -> String {
         let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let trimmed = String(line.prefix(300))
-        return trimmed.hasSuffix(".") ? trimmed : trimmed + "."
+        let trimmed = DisplayText.sanitized(line, limit: 300)
+        return trimmed.hasSuffix(".") || trimmed.hasSuffix("…") ? trimmed : trimmed + "."
     }
 }

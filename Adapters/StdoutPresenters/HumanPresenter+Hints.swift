@@ -1,3 +1,4 @@
+import Domain
 /// Hints: the command to run next, after the results, or apart from them on standard error.
 extension HumanPresenter {
     /// `rocket-reserver launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).

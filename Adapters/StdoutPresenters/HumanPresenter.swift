@@ -53,7 +53,7 @@ public struct HumanPresenter: ResultPresenter {
             return style.apply(.bold, to: "\(label):") + padding + "  " + value
         }
         var lines = fields.map { label, value in
-            line(label, value.map(DisplayText.sanitized) ?? style.apply(.dim, to: DisplayText.unknown))
+            line(label, value.map { DisplayText.sanitized($0) } ?? style.apply(.dim, to: DisplayText.unknown))
         }
         lines.append(line("Booked", booked))
         write(lines)

@@ -3,7 +3,8 @@ public enum Command: Equatable, Sendable {
     case login(email: String)
     case logout
     case whoami
-    case launches(pageSize: Int?, after: String?, all: Bool)
+    /// `maxPages` bounds `--all` (``ListLaunches/defaultMaximumPages`` when `nil`).
+    case launches(pageSize: Int?, after: String?, all: Bool, maxPages: Int? = nil)
     case details(launchID: String, forceReload: Bool)
     case book(launchID: String)
     case cancel(launchID: String)

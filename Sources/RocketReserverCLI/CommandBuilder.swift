@@ -1,3 +1,5 @@
+import UseCases
+
 /// Turns a command's name, its words and its options into a ``Command``, checking each
 /// against the command's ``CommandSpec``.
 struct CommandBuilder {
@@ -40,7 +42,20 @@ struct CommandBuilder {
             }
             pageSize = size
         }
-        return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil)
+        var maxPages: Int?
+        if case let text?? = flags["--max-pages"] {
+            guard let pages = Int(text), (1...ListLaunches.maximumPagesLimit).contains(pages) else {
+                throw UsageError(
+                    "The page limit must be a whole number from 1 to \(ListLaunches.maximumPagesLimit), not \"\(CommandLineParser.quoted(text))\".",
+                    command: name
+                )
+            }
+            maxPages = pages
+        }
+        if maxPages != nil, flags["--all"] == nil {
+            throw UsageError("The --max-pages option bounds --all; give both or neither.", command: name)
+        }
+        return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil, maxPages: maxPages)
     }
 
     private func cache() throws(UsageError) -> Command {

@@ -11,11 +11,13 @@ extension CommandCatalog {
                 OptionSpec(name: "--page-size", valueName: "N", summary: "Launches per page, 1 to 1000 (server default: 20)"),
                 OptionSpec(name: "--after", valueName: "CURSOR", summary: "Start after this cursor (printed at the end of a page)"),
                 OptionSpec(name: "--all", summary: "Follow the cursors to the last page"),
+                OptionSpec(name: "--max-pages", valueName: "N", summary: "With --all, stop with an error after N pages (default: 1000)"),
             ],
             environment: network + state + ["NO_COLOR", "COLUMNS"],
             examples: [
                 ExampleSpec(arguments: "launches --page-size 5", explanation: "The five newest launches"),
                 ExampleSpec(arguments: "launches --all --json", explanation: "Every launch, as one JSON document"),
+                ExampleSpec(arguments: "launches --all --max-pages 50", explanation: "Every launch, giving up after 50 pages"),
             ]
         ),
         CommandSpec(

@@ -33,6 +33,7 @@ enum CommandCatalog {
         EnvironmentSpec(name: "ROCKET_RESERVER_TIMEOUT", summary: "The per-request timeout in seconds when --timeout is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_AUTH_SCHEME", summary: "How the token is sent: raw (default) or bearer"),
         EnvironmentSpec(name: "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", summary: "1 allows login details over plain http to a host that is not loopback"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_MAX_RESPONSE_BYTES", summary: "The largest answer body accepted, in bytes (default 64 MiB)"),
         EnvironmentSpec(name: "ROCKET_RESERVER_CACERT", summary: "A PEM file of extra CAs to trust for https when --cacert is not given"),
         EnvironmentSpec(name: "SSL_CERT_FILE", summary: "The system's trusted CAs as one PEM file, as OpenSSL and curl read it"),
         EnvironmentSpec(name: "SSL_CERT_DIR", summary: "A hashed folder of trusted CAs, as OpenSSL and curl read it"),
@@ -64,7 +65,7 @@ enum CommandCatalog {
     // Groups of variables, for the commands' lists.
     static let network = [
         "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_AUTH_SCHEME", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
-        "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "no_proxy",
+        "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "no_proxy",
     ]
     static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
 

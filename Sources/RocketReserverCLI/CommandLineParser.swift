@@ -1,3 +1,5 @@
+import UseCases
+
 /// Parses `rocket-reserver [global options] <command> [arguments]`, with global options
 /// allowed anywhere on the line and `--name=value` accepted for every option that takes a value.
 ///

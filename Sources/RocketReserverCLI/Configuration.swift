@@ -7,6 +7,10 @@ public struct Configuration: Sendable, Equatable {
     public static let defaultEndpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     /// The per-request timeout when nothing else is configured.
     public static let defaultTimeout: Double = 30
+    /// The largest answer body accepted when nothing else is configured: 64 MiB.
+    public static let defaultMaximumResponseBytes = 64 << 20
+    /// The largest value `ROCKET_RESERVER_MAX_RESPONSE_BYTES` may take: 1 TiB.
+    public static let maximumResponseBytesLimit = 1 << 40
 
     /// How the token is written into the `Authorization` header.
     public enum AuthorizationScheme: String, Sendable {
@@ -39,4 +43,6 @@ public struct Configuration: Sendable, Equatable {
     public var cacheDirectory: URL
     /// A readable PEM file of extra CAs to trust for https (`--cacert`, `ROCKET_RESERVER_CACERT`).
     public var caCertificatesFile: String? = nil
+    /// The largest answer body accepted, in bytes (`ROCKET_RESERVER_MAX_RESPONSE_BYTES`).
+    public var maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes
 }

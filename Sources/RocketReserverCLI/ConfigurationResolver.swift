@@ -27,6 +27,16 @@ struct ConfigurationResolver {
         let caFile = options.caCertificates ?? nonEmpty(variables["ROCKET_RESERVER_CACERT"])
         if let caFile { try Self.checkReadable(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : "--cacert") }
 
+        var maximumResponseBytes = Configuration.defaultMaximumResponseBytes
+        if let text = nonEmpty(variables["ROCKET_RESERVER_MAX_RESPONSE_BYTES"]) {
+            guard text.utf8.allSatisfy({ (48...57).contains($0) }), let bytes = Int(text),
+                  (1...Configuration.maximumResponseBytesLimit).contains(bytes)
+            else {
+                throw UsageError("ROCKET_RESERVER_MAX_RESPONSE_BYTES must be a whole number of bytes between 1 and \(Configuration.maximumResponseBytesLimit).")
+            }
+            maximumResponseBytes = bytes
+        }
+
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -39,7 +49,8 @@ struct ConfigurationResolver {
             authorizationScheme: scheme,
             credentialsDirectory: state.credentialsDirectory,
             cacheDirectory: state.cacheDirectory,
-            caCertificatesFile: caFile
+            caCertificatesFile: caFile,
+            maximumResponseBytes: maximumResponseBytes
         )
     }
 

@@ -49,7 +49,7 @@ struct Failure: Equatable {
         switch error {
         case .notLoggedIn: .notPermitted
         case .loginRefused, .launchNotFound: .refused
-        case .pagingDidNotAdvance: .protocolError
+        case .pagingDidNotAdvance, .tooManyPages: .protocolError
         case .logoutIncomplete: .cannotWrite
         }
     }

@@ -41,7 +41,8 @@ public struct RocketReserverCLI: Sendable {
             return try await execute(invocation.command, with: services, endpoint: endpoint)
         } catch {
             let failure = Failure(error, endpoint: endpoint)
-            environment.standardError.write("rocket-reserver: \(failure.message)\n")
+            // Messages may quote the server: shown through the same sanitiser as stdout data.
+            environment.standardError.write("rocket-reserver: \(DisplayText.sanitized(failure.message, limit: 2_000))\n")
             return failure.code
         }
     }
@@ -55,9 +56,11 @@ public struct RocketReserverCLI: Sendable {
             presenter.presentLogin(outcome.email, replacing: outcome.replaced)
         case .logout:
             presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
-        case let .launches(pageSize, after, all):
+        case let .launches(pageSize, after, all, maxPages):
             let list = ListLaunches(launches: services.launches)
-            let page = all ? try await list.all(pageSize: pageSize, after: after) : try await list(pageSize: pageSize, after: after)
+            let page = all
+                ? try await list.all(pageSize: pageSize, after: after, maximumPages: maxPages ?? ListLaunches.defaultMaximumPages)
+                : try await list(pageSize: pageSize, after: after)
             presenter.present(page, pageSize: pageSize)
         case let .details(id, forceReload):
             presenter.present(try await LoadLaunchDetails(launches: services.launches)(id: id, forceReload: forceReload))

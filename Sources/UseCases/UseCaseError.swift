@@ -12,6 +12,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case logoutIncomplete([String])
     /// The server sent the same cursor again, so paging would never end.
     case pagingDidNotAdvance(cursor: String)
+    /// The server still had more pages after the most a walk may follow.
+    case tooManyPages(limit: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .launchNotFound(let id): "There is no launch with id \(id)."
         case .logoutIncomplete(let details): "The logout is incomplete. " + details.joined(separator: " ")
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
+        case .tooManyPages(let limit):
+            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
         }
     }
 }

@@ -74,12 +74,13 @@ struct AdapterAssembly {
     }
 
     /// The transport for both schemes: the in-process socket client, with TLS from the system's
-    /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, and the
-    /// proxies of curl's variables. No child process, no libcurl.
+    /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
+    /// proxies of curl's variables, and the answer-size limits. No child process, no libcurl.
     static func session(for configuration: Configuration, environment: [String: String]) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
-            proxies: ProxyConfiguration.curlStyle(environment)
+            proxies: ProxyConfiguration.curlStyle(environment),
+            limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
         )
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Ports
 import Synchronization
 
@@ -18,6 +19,6 @@ final class WarningsOnce: Sendable {
     func warn(_ message: String) {
         let kind = message.range(of: ": ").map { String(message[..<$0.lowerBound]) } ?? message
         guard seen.withLock({ $0.insert(kind).inserted }) else { return }
-        output.write("rocket-reserver: warning: \(message)\n")
+        output.write("rocket-reserver: warning: \(DisplayText.sanitized(message, limit: 2_000))\n")
     }
 }

@@ -57,11 +57,16 @@ final class FaultSession {
 
     /// Runs the built client with `--endpoint` (``endpoint`` unless one is given) first, and
     /// over https `--cacert` with the test CA.
-    func run(_ arguments: [String], endpoint: String? = nil, deadline: TimeInterval = 30) throws -> ProcessResult {
+    func run(
+        _ arguments: [String],
+        endpoint: String? = nil,
+        deadline: TimeInterval = 30,
+        environment extra: [String: String] = [:]
+    ) throws -> ProcessResult {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
         return try ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", endpoint ?? self.endpoint] + trust + arguments,
-            environment: ClientEnvironment.make(home: home),
+            environment: ClientEnvironment.make(home: home, extra: extra),
             deadline: deadline
         )
     }

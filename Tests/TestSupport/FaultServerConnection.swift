@@ -16,8 +16,14 @@ struct FaultServerConnection {
         while let request = reader.next() {
             var behaviour = core.record(request)
             for _ in 0..<8 {
-                guard case .decide(let choose) = behaviour else { break }
-                behaviour = choose(request)
+                if case .held(let gate, let next) = behaviour {
+                    gate.wait()
+                    behaviour = next
+                } else if case .decide(let choose) = behaviour {
+                    behaviour = choose(request)
+                } else {
+                    break
+                }
             }
             switch behaviour {
             case .respond(let status, let headers, let body):
@@ -32,12 +38,22 @@ struct FaultServerConnection {
                 closeNormally = false
                 FaultServerSocket.closeWithReset(fd)
                 return
+            case .raw(let bytes):
+                FaultServerSocket.sendAll(bytes, to: fd, wake: core.wakeRead)
+                return
+            case .endlessBody(let head, let chunked):
+                guard FaultServerSocket.sendAll(Data(head.utf8), to: fd, wake: core.wakeRead) else { return }
+                let filler = Data(#"{"data":{"launch":{"site":""#.utf8) + Data(repeating: UInt8(ascii: "x"), count: 65_536)
+                let piece = chunked ? Data("\(String(filler.count, radix: 16))\r\n".utf8) + filler + Data("\r\n".utf8) : filler
+                // Until the client goes away (or the server stops).
+                while FaultServerSocket.sendAll(piece, to: fd, wake: core.wakeRead) {}
+                return
             case .closeWithoutAnswer:
                 return
             case .neverAnswer:
                 FaultServerSocket.waitForWake(core.wakeRead)
                 return
-            case .decide:
+            case .decide, .held:
                 // A chooser that keeps deferring: answer like a broken proxy.
                 guard answer(status: 500, headers: [:], body: Data()) else { return }
             }

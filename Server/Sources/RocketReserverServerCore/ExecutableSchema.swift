@@ -12,7 +12,8 @@ public enum ExecutableSchema {
     ///
     /// - Throws: `ServerSetupError.invalidSchema` when the SDL does not build, or when a field
     ///   has no resolver, or a resolver names a field the SDL lacks.
-    public static func make(sdl: String) throws -> GraphQLSchema {
+    ///   `extraQueryResolvers` serve `Query` fields the SDL adds (for tests).
+    public static func make(sdl: String, extraQueryResolvers: [String: GraphQLFieldResolve] = [:]) throws -> GraphQLSchema {
         let schema: GraphQLSchema
         do {
             schema = try buildSchema(source: sdl)
@@ -20,7 +21,7 @@ public enum ExecutableSchema {
             throw ServerSetupError.invalidSchema(reason: "\(error)")
         }
         var table = ObjectResolvers.types
-        table["Query"] = QueryResolvers.fields
+        table["Query"] = QueryResolvers.fields.merging(extraQueryResolvers) { own, _ in own }
         table["Mutation"] = MutationResolvers.fields
         for (typeName, type) in schema.typeMap where !typeName.hasPrefix("__") {
             guard let object = type as? GraphQLObjectType, object !== schema.subscriptionType else { continue }

@@ -12,7 +12,7 @@ struct GraphQLOperationRequest: Sendable {
 
     private struct Body: Decodable {
         var query: String?
-        var variables: Map?
+        var variables: VariableJSON?
         var operationName: String?
     }
 
@@ -24,7 +24,7 @@ struct GraphQLOperationRequest: Sendable {
         } catch {
             throw .badRequest("POST body must be a JSON object with a \"query\" string (\(Self.describe(error)))")
         }
-        return try make(query: decoded.query, variables: decoded.variables, operationName: decoded.operationName)
+        return try make(query: decoded.query, variables: decoded.variables?.map, operationName: decoded.operationName)
     }
 
     /// Decodes the URL query of a `GET` (`query`, `variables` as JSON text, `operationName`).
@@ -33,7 +33,7 @@ struct GraphQLOperationRequest: Sendable {
         var variables: Map?
         if let text = parameters["variables"], !text.isEmpty {
             do {
-                variables = try JSONDecoder().decode(Map.self, from: Data(text.utf8))
+                variables = try JSONDecoder().decode(VariableJSON.self, from: Data(text.utf8)).map
             } catch {
                 throw .badRequest("The \"variables\" parameter must be a JSON object (\(Self.describe(error)))")
             }

@@ -20,6 +20,12 @@ public final class GraphQLService: Sendable {
         self.data = data
     }
 
+    /// Creates the service over a schema built with ``ExecutableSchema/make(sdl:extraQueryResolvers:)``.
+    public init(data: ServerData, schema: GraphQLSchema) {
+        self.schema = schema
+        self.data = data
+    }
+
     /// Answers one HTTP request.
     public func handle(_ request: GraphQLHTTPRequest) async -> GraphQLHTTPResponse {
         do {
@@ -66,6 +72,7 @@ public final class GraphQLService: Sendable {
                 code: "BAD_REQUEST"
             )
         }
+        try VariableCoercion.check(operation.variableDefinitions, operationRequest.variables, schema: schema)
         let context = ResolverContext(user: currentUser(authorization: request.authorization), data: data)
         let result: GraphQLResult
         do {

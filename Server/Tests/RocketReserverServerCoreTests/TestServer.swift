@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import RocketReserverServerCore
 
 /// An in-process server (no sockets) for driving the GraphQL endpoint from tests.
@@ -6,12 +7,21 @@ struct TestServer {
     let service: GraphQLService
 
     /// A server with the bundled dataset and a fresh in-memory (or file-backed) store.
-    init(stateFile: URL? = nil) throws {
+    init(stateFile: URL? = nil, sdlSuffix: String? = nil) throws {
         let data = ServerData(
             catalog: LaunchCatalog(dataset: try LaunchDataset.bundled()),
             store: try BookingStore(stateFile: stateFile)
         )
-        service = try GraphQLService(data: data)
+        if let sdlSuffix {
+            // Extra `Query` fields from the suffix resolve to null.
+            let schema = try ExecutableSchema.make(
+                sdl: try ExecutableSchema.bundledSDL() + "\n" + sdlSuffix,
+                extraQueryResolvers: ["probe": { _, _, _, _ in nil }]
+            )
+            service = GraphQLService(data: data, schema: schema)
+        } else {
+            service = try GraphQLService(data: data)
+        }
     }
 
     /// POSTs an operation as JSON.

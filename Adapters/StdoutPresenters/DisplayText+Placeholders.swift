@@ -1,0 +1,8 @@
+import Domain
+
+extension DisplayText {
+    /// Shown where a value is missing in a table.
+    static let missing = "—"
+    /// Shown where a value is missing in a labelled block.
+    static let unknown = "unknown"
+}
