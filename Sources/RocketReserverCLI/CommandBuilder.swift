@@ -1,3 +1,5 @@
+import Ports
+
 /// Turns a command's name, its words and its options into a ``Command``, checking each
 /// against the command's ``CommandSpec``.
 struct CommandBuilder {
@@ -5,6 +7,8 @@ struct CommandBuilder {
     let arguments: [String]
     /// The command options given (global ones removed), each with its value or `nil` for a flag.
     let flags: [String: String?]
+    /// Every value of each repeatable option, in order.
+    var repeated: [String: [String]] = [:]
 
     private var spec: CommandSpec { CommandCatalog.spec(for: name) }
 
@@ -24,6 +28,8 @@ struct CommandBuilder {
         case .cancel: return .cancel(launchID: try single())
         case .details: return .details(launchID: try single(), forceReload: flags["--force-reload"] != nil)
         case .launches: return try launches()
+        case .query: return try query()
+        case .schema: try none(); return .schema(output: flags["--output"] ?? nil)
         case .cache: return try cache()
         case .completion:
             let shell = try choice()
@@ -41,6 +47,17 @@ struct CommandBuilder {
             pageSize = size
         }
         return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil)
+    }
+
+    private func query() throws(UsageError) -> Command {
+        var variables: [GraphQLConsoleVariable] = []
+        for text in repeated["--var"] ?? [] { variables.append(try QueryCommand.variable(text)) }
+        return .query(
+            QueryCommand(
+                file: try single(), operationName: flags["--operation"] ?? nil, variables: variables, schemaFile: flags["--schema"] ?? nil,
+                forceReload: flags["--force-reload"] != nil
+            )
+        )
     }
 
     private func cache() throws(UsageError) -> Command {

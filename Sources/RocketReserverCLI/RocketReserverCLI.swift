@@ -72,6 +72,10 @@ public struct RocketReserverCLI: Sendable {
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).info())
         case .cacheClear(let all):
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).clear(all: all))
+        case .query(let query):
+            return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
+        case .schema(let output):
+            return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
         case .help, .version, .completion, .manPage:
             break
         }

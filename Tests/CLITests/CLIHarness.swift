@@ -13,15 +13,18 @@ final class CLIHarness: Sendable {
     let presenter = RecordingPresenter()
     let stdout = TextBuffer()
     let stderr = TextBuffer()
+    /// Answers `query` and `schema`.
+    let console: InMemoryGraphQLConsole
     private let configurations = Mutex<[Configuration]>([])
     private let variables: [String: String]
 
-    init(variables: [String: String] = [:], loggedInAs email: String? = nil) throws {
+    init(variables: [String: String] = [:], loggedInAs email: String? = nil, console: InMemoryGraphQLConsole = InMemoryGraphQLConsole()) throws {
         server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30))
         let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
         credentials = InMemoryCredentialStore(credential: credential)
         gateway = InMemoryGateway(server: server, credentials: credentials)
         self.variables = variables
+        self.console = console
     }
 
     /// The configurations the adapters were built for (empty when the run never got that far).
@@ -45,7 +48,8 @@ final class CLIHarness: Sendable {
                 configurations.withLock { $0.append(configuration) }
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
-                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway
+                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway,
+                    console: console
                 )
             }
         )
