@@ -115,7 +115,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphQLConsoleTests",
-            dependencies: ["GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "Ports", "GraphQLTestDoubles"]
+            dependencies: [
+                "GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "Ports", "GraphQLTestDoubles", "TestSupport", "rocket-reserver",
+            ]
         ),
 
         // MARK: Benchmarks
