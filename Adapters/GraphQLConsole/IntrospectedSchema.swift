@@ -3,9 +3,22 @@ import Ports
 import RocketReserverAPI
 
 /// Rebuilds a ``Schema`` from the `SchemaIntrospection` answer, so it can be validated against
-/// and printed as SDL (``SchemaPrinter``).
+/// and printed as SDL (``SchemaPrinter``). The server's text is checked first: names must be
+/// GraphQL names, and descriptions lose control characters and bidirectional overrides.
 enum IntrospectedSchema {
     static func schema(from data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLConsoleError) -> Schema {
+        let schema = try assemble(data, sourceName: sourceName)
+        // The answer is the server's, not trusted: printed, it must parse back (this refuses a
+        // name that is not a GraphQL name, or anything else SDL cannot carry).
+        do {
+            _ = try Schema.parse(SchemaPrinter.print(schema), sourceName: sourceName)
+        } catch {
+            throw .unusableSchema("it does not print as valid SDL (\(error.message))")
+        }
+        return schema
+    }
+
+    private static func assemble(_ data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLConsoleError) -> Schema {
         let introspected = data.__schema
         var types: [SchemaType] = []
         for entry in introspected.types {
@@ -17,7 +30,7 @@ enum IntrospectedSchema {
             for argument in directive.args { arguments.append(try inputValue(argument.fragments.introspectedInputValue)) }
             directives.append(
                 SchemaDirective(
-                    name: directive.name, description: directive.description, arguments: arguments,
+                    name: directive.name, description: clean(directive.description), arguments: arguments,
                     locations: Set(directive.locations.compactMap { DirectiveLocation(rawValue: $0.rawValue) }), isRepeatable: directive.isRepeatable
                 )
             )
@@ -44,22 +57,25 @@ enum IntrospectedSchema {
         case .inputObject: kind = .inputObject
         default: throw .unusableSchema("the type \(name) is of kind \(introspected.kind.rawValue)")
         }
-        var type = SchemaType(name: name, kind: kind, description: introspected.description)
+        var type = SchemaType(name: name, kind: kind, description: clean(introspected.description))
         for field in introspected.fields ?? [] {
             var arguments: [SchemaInputValue] = []
             for argument in field.args { arguments.append(try inputValue(argument.fragments.introspectedInputValue)) }
             type.fields.append(
                 SchemaField(
-                    name: field.name, description: field.description, arguments: arguments,
+                    name: field.name, description: clean(field.description), arguments: arguments,
                     type: try reference(field.type.fragments.introspectedTypeRef),
-                    deprecationReason: field.isDeprecated ? field.deprecationReason ?? "No longer supported" : nil
+                    deprecationReason: field.isDeprecated ? clean(field.deprecationReason) ?? "No longer supported" : nil
                 )
             )
         }
         type.interfaces = (introspected.interfaces ?? []).compactMap(\.name)
         if kind == .union { type.unionMembers = (introspected.possibleTypes ?? []).compactMap(\.name) }
         type.enumValues = (introspected.enumValues ?? []).map {
-            SchemaEnumValue(name: $0.name, description: $0.description, deprecationReason: $0.isDeprecated ? $0.deprecationReason ?? "No longer supported" : nil)
+            SchemaEnumValue(
+                name: $0.name, description: clean($0.description),
+                deprecationReason: $0.isDeprecated ? clean($0.deprecationReason) ?? "No longer supported" : nil
+            )
         }
         for field in introspected.inputFields ?? [] { type.inputFields.append(try inputValue(field.fragments.introspectedInputValue)) }
         return type
@@ -75,7 +91,7 @@ enum IntrospectedSchema {
             }
         }
         return SchemaInputValue(
-            name: value.name, description: value.description, type: try reference(value.type.fragments.introspectedTypeRef), defaultValue: defaultValue
+            name: value.name, description: clean(value.description), type: try reference(value.type.fragments.introspectedTypeRef), defaultValue: defaultValue
         )
     }
 
@@ -91,5 +107,18 @@ enum IntrospectedSchema {
             guard let name = reference.name else { throw .unusableSchema("a named type has no name") }
             return .named(name)
         }
+    }
+
+    /// The text with control characters other than newline and tab, and bidirectional
+    /// overrides, replaced by U+FFFD, so that printing the schema cannot restyle a terminal.
+    private static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let unsafe = (scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t")
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            scalars.append(unsafe ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
     }
 }
