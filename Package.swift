@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "GraphQLConsoleTests",
             dependencies: [
-                "GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "Ports", "GraphQLTestDoubles", "TestSupport", "rocket-reserver",
+                "GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI", "TestSupport",
+                "rocket-reserver",
             ]
         ),
 
