@@ -20,7 +20,8 @@ public enum GraphQLConsoleError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case let .invalidDocument(name, diagnostics):
-            "\(name) does not fit the schema; nothing was sent:\n" + diagnostics.joined(separator: "\n")
+            "\(name) has \(diagnostics.count == 1 ? "an error" : "\(diagnostics.count) errors"); nothing was sent:\n"
+                + (diagnostics.prefix(20) + (diagnostics.count > 20 ? ["… and \(diagnostics.count - 20) more."] : [])).joined(separator: "\n")
         case .invalidSchema(let diagnostic): "The schema file is not valid SDL:\n" + diagnostic
         case .operationNotChosen(let available):
             "The document has several operations (\(available.joined(separator: ", "))); choose one with --operation."

@@ -160,3 +160,19 @@ struct QueryCommandProcessTests {
         #expect(result.stderr.contains("The server answered with an error: Cannot query field \"extra\" on type \"Query\"."))
     }
 }
+
+extension QueryCommandProcessTests {
+    @Test func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() throws {
+        let server = try ReferenceServer()
+        let session = try ConsoleSession(endpoint: server.endpoint)
+        let file = try session.file("Anonymous.graphql", "{ launch(id: \"3\") { id } }")
+        let result = try session.run("query", file)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((ConsoleSession.json(result)?["launch"] as? [String: Any])?["id"] as? String == "3")
+
+        let broken = try session.file("Broken.graphql", "query Broken {\n  launch(id: \"3\") { id\n")
+        let syntax = try session.run("query", broken)
+        #expect(syntax.status == 64)
+        #expect(syntax.stderr.contains("Broken.graphql has an error; nothing was sent:\n\(broken):3:1: error:"))
+    }
+}
