@@ -176,3 +176,16 @@ extension QueryCommandProcessTests {
         #expect(syntax.stderr.contains("Broken.graphql has an error; nothing was sent:\n\(broken):3:1: error:"))
     }
 }
+
+extension QueryCommandProcessTests {
+    @Test func partialDataIsPrintedAndTheErrorsAreSanitisedSentences() throws {
+        let answer = #"{"data":{"totalTripsBooked":null,"launch":{"__typename":"Launch","id":"1"}},"errors":[{"message":"boom\u001b[31m red\nsecond line","path":["totalTripsBooked"]}]}"#
+        let server = try FaultServer(.json(answer))
+        let session = try ConsoleSession(endpoint: server.endpoint)
+        let file = try session.file("Partial.graphql", "query Partial { totalTripsBooked launch(id: \"1\") { id } }")
+        let result = try session.run("query", file, "--schema", ConsoleSession.repositorySchema)
+        #expect(result.status == 1)
+        #expect(result.stdout == "{\n  \"totalTripsBooked\": null,\n  \"launch\": {\n    \"id\": \"1\"\n  }\n}\n")
+        #expect(result.stderr == "rocket-reserver: The server answered with an error: boom\u{FFFD}[31m red second line (at totalTripsBooked).\n")
+    }
+}
