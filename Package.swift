@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "RocketReserverCLI",
                 "GraphQLClient", "GraphQLGateway", "FileKeychain", "StdoutPresenters",
+                "GraphQLConsole",
             ],
             path: "Sources/rocket-reserver"
         ),
@@ -96,6 +97,23 @@ let package = Package(
             name: "RocketReserverAPITests",
             dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
             exclude: ["Fixtures"]
+        ),
+
+        /** `rocket-reserver query` and `schema`: documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
+        .target(
+            name: "GraphQLConsole",
+            dependencies: [
+                "Domain", "Ports", "GraphQLClient", "GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport",
+                "RocketReserverAPI",
+            ],
+            path: "Adapters/GraphQLConsole"
+        ),
+        .testTarget(
+            name: "GraphQLConsoleTests",
+            dependencies: [
+                "GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI", "TestSupport",
+                "rocket-reserver",
+            ]
         ),
 
         // MARK: Benchmarks

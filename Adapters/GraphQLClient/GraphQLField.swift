@@ -19,9 +19,14 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
         _ selections: [GraphQLField] = []
     ) {
+        self.init(name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections)
+    }
+
+    /// Creates a field from arguments built at run time (for documents parsed at run time).
+    public init(_ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = []) {
         self.name = name
         self.alias = alias
-        self.arguments = arguments.map { GraphQLArgument($0.key, $0.value) }
+        self.arguments = argumentList
         let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
         self.selections = selections.isEmpty || hasTypename ? selections : [GraphQLField("__typename")] + selections
         let argumentsUseVariables = self.arguments.contains { $0.value.usesVariables }

@@ -25,9 +25,14 @@ public struct GraphQLOperation: Sendable, Hashable {
         variables: KeyValuePairs<String, String> = [:],
         selections: [GraphQLField]
     ) {
+        self.init(kind, name: name, variableList: variables.map { ($0.key, $0.value) }, selections: selections)
+    }
+
+    /// Creates an operation from variables listed at run time (for documents parsed at run time).
+    public init(_ kind: Kind, name: String, variableList: [(name: String, type: String)], selections: [GraphQLField]) {
         self.kind = kind
         self.name = name
-        self.variableDefinitions = variables.map { GraphQLVariableDefinition(name: $0.key, type: $0.value) }
+        self.variableDefinitions = variableList.map { GraphQLVariableDefinition(name: $0.name, type: $0.type) }
         self.selections = selections
         self.document = DocumentRenderer.render(kind: kind, name: name, variables: variableDefinitions, selections: selections)
     }

@@ -1,55 +1,39 @@
-import GraphQLLanguage
-import GraphQLValidation
-
-/// Writes a merged selection as the client's `GraphQLField` values, so the generated
-/// operation runs through today's interceptor chain and normalized cache.
-struct ClientSelectionWriter {
-    let sourceName: String
-    var diagnostics: [GraphQLDiagnostic] = []
-
-    mutating func fields(_ selection: MergedSelection) -> [String] {
-        selection.fields.map { field in
+/// Writes the client's fields (``ClientFieldPlan``) as Swift `GraphQLField` expressions, so a
+/// generated operation runs through the interceptor chain and normalized cache.
+enum ClientSelectionWriter {
+    static func fields(_ fields: [ClientFieldPlan]) -> [String] {
+        fields.map { field in
             var parts = [SwiftNames.literal(field.name)]
             if let alias = field.alias { parts.append("alias: " + SwiftNames.literal(alias)) }
             if !field.arguments.isEmpty {
-                let arguments = field.arguments.map { "\(SwiftNames.literal($0.name.value)): \(inputValue($0.value))" }
+                let arguments = field.arguments.map { "\(SwiftNames.literal($0.name)): \(inputValue($0.value))" }
                 parts.append("arguments: [" + arguments.joined(separator: ", ") + "]")
             }
-            if let child = field.selection { parts.append("[" + fields(child).joined(separator: ", ") + "]") }
+            if !field.selections.isEmpty { parts.append("[" + Self.fields(field.selections).joined(separator: ", ") + "]") }
             return "GraphQLField(" + parts.joined(separator: ", ") + ")"
         }
     }
 
-    private mutating func inputValue(_ value: Value) -> String {
-        switch value.kind {
-        case .variable(let name): return ".variable(\(SwiftNames.literal(name)))"
-        case .enumValue(let name): return ".enumValue(\(SwiftNames.literal(name)))"
-        case .list(let values): return ".list([" + values.map { inputValue($0) }.joined(separator: ", ") + "])"
-        default:
-            if !value.variableNames.isEmpty {
-                diagnostics.append(
-                    GraphQLDiagnostic(
-                        sourceName: sourceName, location: value.location,
-                        message: "An object value containing variables is not supported by the code generator yet."
-                    )
-                )
-            }
-            return ".literal(" + json(value) + ")"
+    private static func inputValue(_ value: ClientInputPlan) -> String {
+        switch value {
+        case .variable(let name): ".variable(\(SwiftNames.literal(name)))"
+        case .enumValue(let name): ".enumValue(\(SwiftNames.literal(name)))"
+        case .list(let values): ".list([" + values.map(inputValue).joined(separator: ", ") + "])"
+        case .literal(let literal): ".literal(" + json(literal) + ")"
         }
     }
 
-    /// A literal as a `JSONValue` expression (enum values inside objects become strings).
-    private func json(_ value: Value) -> String {
-        switch value.kind {
-        case .int(let text): Int(text).map { ".int(\($0))" } ?? ".double(\(text))"
+    /// A literal as a `JSONValue` expression.
+    private static func json(_ value: ClientLiteral) -> String {
+        switch value {
+        case .int(let number): ".int(\(number))"
         case .float(let text): ".double(\(text))"
-        case .string(let text, _): ".string(\(SwiftNames.literal(text)))"
-        case .boolean(let flag): ".bool(\(flag))"
-        case .null, .variable: ".null"
-        case .enumValue(let name): ".string(\(SwiftNames.literal(name)))"
+        case .string(let text): ".string(\(SwiftNames.literal(text)))"
+        case .bool(let flag): ".bool(\(flag))"
+        case .null: ".null"
         case .list(let values): ".array([" + values.map(json).joined(separator: ", ") + "])"
-        case .object(let fields):
-            fields.isEmpty ? ".object([:])" : ".object([" + fields.map { "\(SwiftNames.literal($0.name.value)): \(json($0.value))" }.joined(separator: ", ") + "])"
+        case .object(let members):
+            members.isEmpty ? ".object([:])" : ".object([" + members.map { "\(SwiftNames.literal($0.name)): \(json($0.value))" }.joined(separator: ", ") + "])"
         }
     }
 }

@@ -37,9 +37,9 @@ struct DocumentGenerator {
             }
             guard let root = mapper.schema.rootType(for: operation.kind) else { continue }
             let selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
-            var clientWriter = ClientSelectionWriter(sourceName: document.sourceName)
-            let clientFields = clientWriter.fields(selection)
-            diagnostics += clientWriter.diagnostics
+            var builder = ClientSelectionBuilder(sourceName: document.sourceName)
+            let clientFields = ClientSelectionWriter.fields(builder.fields(selection))
+            diagnostics += builder.diagnostics
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
             OperationWriter(mapper: mapper).write(operation, selection: selection, document: text, clientFields: clientFields, into: &writer)

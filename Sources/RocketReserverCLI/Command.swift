@@ -12,6 +12,10 @@ public enum Command: Equatable, Sendable {
     case cacheInfo
     /// Clear the current endpoint and user's cache, or every cache with `all`.
     case cacheClear(all: Bool)
+    /// Run an operation from a `.graphql` file (`rocket-reserver query`).
+    case query(QueryCommand)
+    /// Print the endpoint's schema as SDL, to standard output or a file.
+    case schema(output: String?)
     /// Print a completion script.
     case completion(Shell)
     /// Print the man page (roff), generated from the same description as `--help`.
@@ -24,14 +28,14 @@ public enum Command: Equatable, Sendable {
     var needsCredentials: Bool {
         switch self {
         case .login, .book, .cancel, .trips: true
-        case .logout, .whoami, .launches, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
+        case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
         }
     }
 }
 
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
-    case login, logout, whoami, launches, details, book, cancel, trips, cache, completion, man
+    case login, logout, whoami, launches, details, book, cancel, trips, query, schema, cache, completion, man
 }
 
 /// A shell the `completion` command writes a script for.

@@ -1,3 +1,4 @@
+import Ports
 import UseCases
 
 /// Turns a command's name, its words and its options into a ``Command``, checking each
@@ -7,6 +8,8 @@ struct CommandBuilder {
     let arguments: [String]
     /// The command options given (global ones removed), each with its value or `nil` for a flag.
     let flags: [String: String?]
+    /// Every value of each repeatable option, in order.
+    var repeated: [String: [String]] = [:]
 
     private var spec: CommandSpec { CommandCatalog.spec(for: name) }
 
@@ -26,6 +29,8 @@ struct CommandBuilder {
         case .cancel: return .cancel(launchID: try single())
         case .details: return .details(launchID: try single(), forceReload: flags["--force-reload"] != nil)
         case .launches: return try launches()
+        case .query: return try query()
+        case .schema: try none(); return .schema(output: flags["--output"] ?? nil)
         case .cache: return try cache()
         case .completion:
             let shell = try choice()
@@ -56,6 +61,17 @@ struct CommandBuilder {
             throw UsageError("The --max-pages option bounds --all; give both or neither.", command: name)
         }
         return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil, maxPages: maxPages)
+    }
+
+    private func query() throws(UsageError) -> Command {
+        var variables: [GraphQLConsoleVariable] = []
+        for text in repeated["--var"] ?? [] { variables.append(try QueryCommand.variable(text)) }
+        return .query(
+            QueryCommand(
+                file: try single(), operationName: flags["--operation"] ?? nil, variables: variables, schemaFile: flags["--schema"] ?? nil,
+                forceReload: flags["--force-reload"] != nil
+            )
+        )
     }
 
     private func cache() throws(UsageError) -> Command {

@@ -84,6 +84,35 @@ extension CommandCatalog {
             examples: [ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON")]
         ),
         CommandSpec(
+            name: .query,
+            summary: "Run a GraphQL operation from a file and print its data as JSON",
+            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1.",
+            arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run")],
+            options: [
+                OptionSpec(name: "--var", valueName: "NAME=VALUE", summary: "A variable's value, converted by its type; JSON for lists and input objects", repeatable: true),
+                OptionSpec(name: "--operation", valueName: "NAME", summary: "The operation to run, when the file has several"),
+                OptionSpec(name: "--schema", valueName: "FILE", valueKind: .file, summary: "Check against this SDL file instead of the endpoint's schema"),
+                OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache and the kept schema"),
+            ],
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "query LaunchDetails.graphql --var launchId=25", explanation: "Run it; $launchId (ID!) is sent as \"25\""),
+                ExampleSpec(arguments: "query Trips.graphql --operation BookTrip --var id=110", explanation: "Choose one of the file's operations"),
+                ExampleSpec(arguments: "query Launches.graphql --schema schema.graphqls --force-reload", explanation: "Check against a local schema; skip the cache"),
+            ]
+        ),
+        CommandSpec(
+            name: .schema,
+            summary: "Print the endpoint's schema as SDL",
+            description: "Fetch the endpoint's schema by introspection and print it as SDL (types, fields, arguments, enums and descriptions). It is also kept for the query command.",
+            options: [OptionSpec(name: "--output", valueName: "FILE", valueKind: .file, summary: "Write the SDL to this file (atomically) instead of standard output")],
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "schema", explanation: "Print the schema"),
+                ExampleSpec(arguments: "schema --output schema.graphqls", explanation: "Save it, e.g. for query --schema"),
+            ]
+        ),
+        CommandSpec(
             name: .cache,
             usage: "cache info | cache clear [--all]",
             summary: "Show or clear the cached answers",

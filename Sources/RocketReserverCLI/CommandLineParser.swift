@@ -14,6 +14,7 @@ public struct CommandLineParser: Sendable {
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var words: [String] = []
         var values: [String: String?] = [:]
+        var repeated: [String: [String]] = [:]
         var tokens = arguments[...]
         var optionsEnded = false
 
@@ -31,7 +32,9 @@ public struct CommandLineParser: Sendable {
                 throw Self.unknownOption(name, command: Self.commandName(in: words, then: tokens))
             }
             if option.takesValue {
-                values[option.name] = .some(try Self.value(for: name, inlineValue, from: &tokens))
+                let value = try Self.value(for: name, inlineValue, from: &tokens)
+                values[option.name] = .some(value)
+                if option.repeatable { repeated[option.name, default: []].append(value) }
             } else {
                 guard inlineValue == nil else { throw UsageError("The \(name) option takes no value.") }
                 values[option.name] = .some(nil)
@@ -49,7 +52,7 @@ public struct CommandLineParser: Sendable {
         }
         if help { return Invocation(command: .help(name), options: options) }
         let flags = values.filter { !CommandCatalog.isGlobal($0.key) }
-        let command = try CommandBuilder(name: name, arguments: Array(words.dropFirst()), flags: flags).command()
+        let command = try CommandBuilder(name: name, arguments: Array(words.dropFirst()), flags: flags, repeated: repeated).command()
         return Invocation(command: command, options: options)
     }
 

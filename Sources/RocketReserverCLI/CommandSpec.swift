@@ -26,7 +26,7 @@ struct CommandSpec: Sendable {
     /// The synopsis after `rocket-reserver`, e.g. `details <launch-id> [--force-reload]`.
     var synopsis: String {
         if let usage { return usage }
-        let parts = [name.rawValue] + arguments.map { "<\($0.name)>" } + options.map { "[\($0.synopsis)]" }
+        let parts = [name.rawValue] + arguments.map { "<\($0.name)>" } + options.map { "[\($0.synopsis)]" + ($0.repeatable ? "…" : "") }
         return parts.joined(separator: " ")
     }
 }
@@ -43,6 +43,8 @@ struct OptionSpec: Sendable {
     var valueKind: ValueKind = .text
     /// One line, without a full stop.
     var summary: String
+    /// May be given more than once (each value is kept, in order).
+    var repeatable = false
 
     /// What an option's value is, so completions can offer file names where they fit.
     enum ValueKind: Sendable {

@@ -33,6 +33,10 @@ struct Failure: Equatable {
             }
         case let error as CacheInspectorError:
             self.init(.ioError, error.description)
+        case let error as GraphQLConsoleError:
+            self.init(Self.code(for: error), error.description)
+        case let error as UserFile.Failure:
+            self.init(error.isUsage ? .usage : .ioError, error.description)
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:
@@ -52,6 +56,10 @@ struct Failure: Equatable {
         case .pagingDidNotAdvance, .tooManyPages: .protocolError
         case .logoutIncomplete: .cannotWrite
         }
+    }
+
+    private static func code(for error: GraphQLConsoleError) -> ExitCode {
+        if case .unusableSchema = error { .protocolError } else { .usage }
     }
 
     private static func code(for kind: ServiceError.Kind) -> ExitCode {

@@ -41,8 +41,11 @@ public struct RocketReserverCLI: Sendable {
             return try await execute(invocation.command, with: services, endpoint: endpoint)
         } catch {
             let failure = Failure(error, endpoint: endpoint)
-            // Messages may quote the server: shown through the same sanitiser as stdout data.
-            environment.standardError.write("rocket-reserver: \(DisplayText.sanitized(failure.message, limit: 2_000))\n")
+            // Messages may quote the server: each of their lines (a document's diagnostics are one
+            // a line) is shown through the same sanitiser as stdout data.
+            let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+            let text = lines.map { DisplayText.sanitized(String($0), limit: 2_000) }.joined(separator: "\n")
+            environment.standardError.write("rocket-reserver: \(text)\n")
             return failure.code
         }
     }
@@ -76,6 +79,10 @@ public struct RocketReserverCLI: Sendable {
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).info())
         case .cacheClear(let all):
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).clear(all: all))
+        case .query(let query):
+            return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
+        case .schema(let output):
+            return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
         case .help, .version, .completion, .manPage:
             break
         }

@@ -11,6 +11,8 @@ public struct Services: Sendable {
     public var presenter: any ResultPresenter
     /// Every cache on this machine, for `cache info` and `cache clear --all`.
     public var cacheInspector: any CacheInspector
+    /// Runs documents the user wrote and describes the schema, for `query` and `schema`.
+    public var console: any GraphQLConsole
 
     public init(
         launches: any LaunchRepository,
@@ -20,7 +22,8 @@ public struct Services: Sendable {
         credentials: any CredentialStore,
         cache: any UserDataCache,
         presenter: any ResultPresenter,
-        cacheInspector: any CacheInspector
+        cacheInspector: any CacheInspector,
+        console: any GraphQLConsole
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -30,5 +33,6 @@ public struct Services: Sendable {
         self.cache = cache
         self.presenter = presenter
         self.cacheInspector = cacheInspector
+        self.console = console
     }
 }

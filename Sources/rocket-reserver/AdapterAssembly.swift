@@ -2,6 +2,7 @@ import Domain
 import FileKeychain
 import Foundation
 import GraphQLClient
+import GraphQLConsole
 import GraphQLGateway
 import Ports
 import RocketReserverCLI
@@ -69,7 +70,11 @@ struct AdapterAssembly {
                 endpoint: endpoint
             ),
             presenter: presenter,
-            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cacheFile)
+            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cacheFile),
+            console: EndpointGraphQLConsole(
+                client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
+                onWarning: { warnings.warn($0) }
+            )
         )
     }
 

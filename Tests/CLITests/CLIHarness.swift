@@ -13,6 +13,8 @@ final class CLIHarness: Sendable {
     let presenter = RecordingPresenter()
     let stdout = TextBuffer()
     let stderr = TextBuffer()
+    /// Answers `query` and `schema`.
+    let console: InMemoryGraphQLConsole
     private let configurations = Mutex<[Configuration]>([])
     private let variables: [String: String]
     private let terminal: (isTerminal: Bool, width: Int?)
@@ -21,7 +23,8 @@ final class CLIHarness: Sendable {
     init(
         variables: [String: String] = [:],
         loggedInAs email: String? = nil,
-        terminal: (isTerminal: Bool, width: Int?) = (false, nil)
+        terminal: (isTerminal: Bool, width: Int?) = (false, nil),
+        console: InMemoryGraphQLConsole = InMemoryGraphQLConsole()
     ) throws {
         server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30))
         let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
@@ -29,6 +32,7 @@ final class CLIHarness: Sendable {
         gateway = InMemoryGateway(server: server, credentials: credentials)
         self.variables = variables
         self.terminal = terminal
+        self.console = console
     }
 
     /// The configurations the adapters were built for (empty when the run never got that far).
@@ -53,7 +57,8 @@ final class CLIHarness: Sendable {
                 configurations.withLock { $0.append(configuration) }
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
-                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway
+                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway,
+                    console: console
                 )
             }
         )

@@ -1,0 +1,44 @@
+import GraphQLClient
+import GraphQLCodegen
+
+/// The client's values for a planned operation (``ClientOperationPlan``, the same plan the
+/// generator writes as Swift): a field for a field, a value for a value.
+enum PlannedOperation {
+    /// An anonymous operation (alone in its document, as validated) is sent named `Anonymous`,
+    /// so the request's `operationName` names it.
+    static func operation(_ plan: ClientOperationPlan) -> GraphQLOperation {
+        GraphQLOperation(
+            plan.kind == .mutation ? .mutation : .query, name: plan.name.isEmpty ? "Anonymous" : plan.name,
+            variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
+        )
+    }
+
+    static func field(_ plan: ClientFieldPlan) -> GraphQLField {
+        GraphQLField(
+            plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
+            plan.selections.map(field)
+        )
+    }
+
+    static func input(_ plan: ClientInputPlan) -> GraphQLInputValue {
+        switch plan {
+        case .variable(let name): .variable(name)
+        case .enumValue(let name): .enumValue(name)
+        case .list(let values): .list(values.map(input))
+        case .literal(let literal): .literal(json(literal))
+        }
+    }
+
+    static func json(_ literal: ClientLiteral) -> JSONValue {
+        switch literal {
+        case .int(let number): .int(number)
+        // The lexer accepted the text as a number, so it converts.
+        case .float(let text): Double(text).map(JSONValue.double) ?? .null
+        case .string(let text): .string(text)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .list(let values): .array(values.map(json))
+        case .object(let members): .object(Dictionary(members.map { ($0.name, json($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import GraphQLLanguage
+import GraphQLValidation
+
+/// Plans one operation of a validated document for the client: the same merge of fragments
+/// and the same fields the generator writes into a generated operation's `operation`.
+public enum ClientOperationPlanner {
+    /// The plan of `operation`, whose fragments are among `documents`; or the constructs the
+    /// client cannot run (subscriptions, `@include`/`@skip`, narrower type conditions, object
+    /// values containing variables), as diagnostics.
+    public static func plan(
+        _ operation: OperationDefinition, sourceName: String, documents: [Document], schema: Schema
+    ) -> Result<ClientOperationPlan, GeneratedCodeErrors> {
+        guard operation.kind != .subscription, let root = schema.rootType(for: operation.kind) else {
+            let message = operation.kind == .subscription
+                ? "Subscriptions are not supported yet."
+                : "The schema has no \(operation.kind.rawValue) type."
+            return .failure(GeneratedCodeErrors(diagnostics: [GraphQLDiagnostic(sourceName: sourceName, location: operation.location, message: message)]))
+        }
+        var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]
+        for document in documents {
+            for fragment in document.fragments { fragments[fragment.name.value] = (fragment, document.sourceName) }
+        }
+        var merger = SelectionMerger(schema: schema, fragments: fragments)
+        let selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
+        var builder = ClientSelectionBuilder(sourceName: sourceName)
+        let fields = builder.fields(selection)
+        let diagnostics = merger.diagnostics + builder.diagnostics
+        guard diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: diagnostics)) }
+        let variables = operation.variableDefinitions.map {
+            ClientVariablePlan(name: $0.variable.value, type: $0.type, defaultValue: $0.defaultValue.map(ClientLiteral.init))
+        }
+        return .success(ClientOperationPlan(kind: operation.kind, name: operation.name?.value ?? "", variables: variables, fields: fields))
+    }
+}

@@ -1,0 +1,43 @@
+import Ports
+
+/// Runs an operation the user wrote in a `.graphql` file (`rocket-reserver query`): validated
+/// against the endpoint's schema first, its variables coerced by their declared types, answered
+/// from the cache when the cache has every field unless a reload is forced.
+public struct RunGraphQLDocument: Sendable {
+    private let console: any GraphQLConsole
+
+    public init(console: any GraphQLConsole) {
+        self.console = console
+    }
+
+    /// The answer: `data` as JSON and the server's errors as sentences.
+    /// - Throws: ``GraphQLConsoleError`` for a variable given twice, or a document, schema or
+    ///   variable that does not fit (nothing is sent); ``ServiceError`` for the server's failures.
+    public func callAsFunction(
+        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [],
+        schema: GraphQLSource? = nil, forceReload: Bool = false
+    ) async throws -> GraphQLConsoleAnswer {
+        var seen: Set<String> = []
+        for variable in variables where !seen.insert(variable.name).inserted {
+            throw GraphQLConsoleError.invalidVariable(name: variable.name, problem: "is given more than once")
+        }
+        let request = GraphQLConsoleRequest(
+            document: document, operationName: operationName, variables: variables, schema: schema,
+            freshness: forceReload ? .fromServer : .cachedIfAvailable
+        )
+        return try await console.run(request)
+    }
+}
+
+/// Prints the endpoint's schema as SDL, rebuilt from a fresh introspection (`rocket-reserver schema`).
+public struct ShowSchema: Sendable {
+    private let console: any GraphQLConsole
+
+    public init(console: any GraphQLConsole) {
+        self.console = console
+    }
+
+    public func callAsFunction() async throws -> String {
+        try await console.schemaDefinition()
+    }
+}

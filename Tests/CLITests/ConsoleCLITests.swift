@@ -1,0 +1,78 @@
+import Foundation
+import InMemoryAdapters
+import Ports
+@testable import RocketReserverCLI
+import Testing
+
+/// `query` and `schema` in-process, against the in-memory console: what reaches the port,
+/// what is printed where, and the exit statuses.
+@Suite("query and schema commands")
+struct ConsoleCLITests {
+    /// A document file in a fresh temporary folder.
+    private func document(_ text: String = "query Q { hello }") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("Q.graphql")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func queryPassesTheDocumentVariablesAndFreshnessAndPrintsTheData() async throws {
+        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{\n  \"hello\": \"hi\"\n}"))])
+        let cli = try CLIHarness(console: console)
+        let file = try document()
+        #expect(await cli.run("query", file, "--var", "a=1", "--var=$b=x=y", "--operation", "Q", "--force-reload") == .success)
+        #expect(cli.stdout.text == "{\n  \"hello\": \"hi\"\n}\n")
+        let request = try #require(await console.requests.first)
+        #expect(request.document == GraphQLSource(name: file, text: "query Q { hello }"))
+        #expect(request.variables == [GraphQLConsoleVariable(name: "a", value: "1"), GraphQLConsoleVariable(name: "b", value: "x=y")])
+        #expect(request.operationName == "Q")
+        #expect(request.freshness == .fromServer)
+        #expect(request.schema == nil)
+    }
+
+    @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
+        let answer = GraphQLConsoleAnswer(data: "{\n  \"launch\": null\n}", errors: ["Launch 9 is gone (at launch).", "Second."])
+        let cli = try CLIHarness(console: InMemoryGraphQLConsole(answers: ["": .success(answer)]))
+        #expect(await cli.run("query", try document()) == .refused)
+        #expect(cli.stdout.text == "{\n  \"launch\": null\n}\n")
+        #expect(cli.stderr.text == "rocket-reserver: The server answered with an error: Launch 9 is gone (at launch).\n"
+            + "rocket-reserver: The server answered with an error: Second.\n")
+    }
+
+    @Test func aDocumentThatDoesNotFitExits64WithItsDiagnostics() async throws {
+        let invalid = GraphQLConsoleError.invalidDocument(name: "Q.graphql", diagnostics: ["Q.graphql:1:11: error: Cannot query field \"helo\" on type \"Query\"."])
+        let cli = try CLIHarness(console: InMemoryGraphQLConsole(answers: ["": .failure(invalid)]))
+        #expect(await cli.run("query", try document()) == .usage)
+        #expect(cli.stderr.text.contains("\nQ.graphql:1:11: error: Cannot query field \"helo\""))
+        #expect(cli.stdout.text.isEmpty)
+    }
+
+    @Test func malformedVariablesAndMissingFilesAreUsageErrors() async throws {
+        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{}"))])
+        let cli = try CLIHarness(console: console)
+        let file = try document()
+        #expect(await cli.run("query", file, "--var", "novalue") == .usage)
+        #expect(await cli.run("query", file, "--var", "1a=2") == .usage)
+        #expect(await cli.run("query", file, "--var", "a=1", "--var", "a=2") == .usage)
+        #expect(cli.stderr.text.contains("$a is given more than once"))
+        #expect(await cli.run("query", file + ".missing") == .usage)
+        #expect(await cli.run("query", FileManager.default.temporaryDirectory.path) == .usage)
+        #expect(await cli.run("query") == .usage)
+        #expect(await cli.run("query", file, "--schema", file + ".missing") == .usage)
+        #expect(await console.requests.isEmpty)
+    }
+
+    @Test func schemaPrintsOrWritesTheSDL() async throws {
+        let console = InMemoryGraphQLConsole(schema: "type Query {\n  hello: String\n}\n")
+        let cli = try CLIHarness(console: console)
+        #expect(await cli.run("schema") == .success)
+        #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n")
+        let output = try document("old") + ".graphqls"
+        #expect(await cli.run("schema", "--output", output) == .success)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "type Query {\n  hello: String\n}\n")
+        #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n", "nothing more on standard output")
+        #expect(await cli.run("schema", "extra") == .usage)
+        #expect(await console.schemaRequests == 2)
+    }
+}
