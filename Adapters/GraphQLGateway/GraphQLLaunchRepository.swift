@@ -4,9 +4,8 @@ import Ports
 
 /// Reads launches with the tutorial's `LaunchList` and `LaunchDetails` queries.
 ///
-/// Pages are always fetched (network-only: a list should be current, and its cursors are only
-/// meaningful to the server) and stored, which refreshes every launch they contain. Details are
-/// cache-first for ``Freshness/cachedIfAvailable`` and network-only for ``Freshness/fromServer``.
+/// Pages and details are read as `freshness` says (see ``CachePolicy/init(_:)``); every page
+/// fetched is stored under its arguments, which also refreshes every launch it contains.
 /// Every answer is decoded before it is cached, and a cached answer that does not decode is a
 /// miss (see ``GraphQLRequest/validate``).
 public struct GraphQLLaunchRepository: LaunchRepository {
@@ -16,13 +15,13 @@ public struct GraphQLLaunchRepository: LaunchRepository {
         self.client = client
     }
 
-    public func launchPage(_ request: LaunchPageRequest) async throws -> LaunchPage {
+    public func launchPage(_ request: LaunchPageRequest, freshness: Freshness) async throws -> LaunchPage {
         var variables: [String: JSONValue] = [:]
         if let pageSize = request.pageSize { variables["pageSize"] = .int(pageSize) }
         if let cursor = request.after { variables["cursor"] = .string(cursor) }
         let operation = TutorialOperations.launchList
         return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, variables: variables, cachePolicy: .networkOnly) { data in
+            let result = try await client.fetch(operation, variables: variables, cachePolicy: CachePolicy(freshness)) { data in
                 _ = try Self.page(data)
             }
             return try Self.page(result.data)
@@ -37,11 +36,10 @@ public struct GraphQLLaunchRepository: LaunchRepository {
     }
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
-        let policy: CachePolicy = freshness == .cachedIfAvailable ? .cacheFirst : .networkOnly
         let operation = TutorialOperations.launchDetails
         return try await gatewayCall(operation) {
             let rawID = id.rawValue
-            let result = try await client.fetch(operation, variables: ["launchId": .string(rawID)], cachePolicy: policy) { data in
+            let result = try await client.fetch(operation, variables: ["launchId": .string(rawID)], cachePolicy: CachePolicy(freshness)) { data in
                 try LaunchDecoding.validateDetails(data, id: rawID)
             }
             guard let launch = result.data["launch"], !launch.isNull else { return nil }

@@ -2,7 +2,7 @@ import Domain
 import GraphQLClient
 import Ports
 
-/// Reads the signed-in user and their trips with the `MyTrips` query (always from the server).
+/// Reads the signed-in user and their trips with the `MyTrips` query, as `freshness` says.
 public struct GraphQLTripRepository: TripRepository {
     private let client: GraphQLClient
 
@@ -10,10 +10,10 @@ public struct GraphQLTripRepository: TripRepository {
         self.client = client
     }
 
-    public func currentUser() async throws -> User? {
+    public func currentUser(freshness: Freshness) async throws -> User? {
         let operation = TutorialOperations.myTrips
         return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, cachePolicy: .networkOnly) { data in _ = try Self.user(data) }
+            let result = try await client.fetch(operation, cachePolicy: CachePolicy(freshness)) { data in _ = try Self.user(data) }
             return try Self.user(result.data)
         }
     }

@@ -19,7 +19,8 @@ enum ServiceErrorMapping {
         case .transport(.tlsCertificate): .untrustedCertificate
         case .transport: .unreachable
         case .timedOut: .timedOut
-        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .cacheMiss, .malformedResponse, .responseTooLarge: .unreadableResponse
+        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .malformedResponse, .responseTooLarge: .unreadableResponse
+        case .cacheMiss: .notCached
         case .graphQLErrors, .partialData: .rejected
         case .cancelled: .cancelled
         }

@@ -9,6 +9,9 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     private let credentials: any CredentialStore
     /// Cached details, partitioned by user (the email, or `nil` for anonymous).
     var cache: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
+    /// Cached pages and users, partitioned by user like ``cache``.
+    var pages: [EmailAddress?: [LaunchPageRequest: LaunchPage]] = [:]
+    var users: [EmailAddress?: User?] = [:]
 
     public init(server: InMemoryTutorialServer, credentials: any CredentialStore) {
         self.server = server
@@ -20,18 +23,22 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         cache[await cacheUser(), default: [:]][id]
     }
 
-    public func launchPage(_ request: LaunchPageRequest) async throws -> LaunchPage {
-        try await server.launchPage(pageSize: request.pageSize, after: request.after)
+    public func launchPage(_ request: LaunchPageRequest, freshness: Freshness) async throws -> LaunchPage {
+        let user = await cacheUser()
+        return try await read(freshness, cached: pages[user, default: [:]][request], operation: "LaunchList") {
+            let page = try await server.launchPage(pageSize: request.pageSize, after: request.after)
+            pages[user, default: [:]][request] = page
+            return page
+        }
     }
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
         let user = await cacheUser()
-        if freshness == .cachedIfAvailable, let cached = cache[user, default: [:]][id] {
-            return cached
+        return try await read(freshness, cached: cache[user, default: [:]][id], operation: "LaunchDetails") {
+            let details = try await server.launchDetails(id: id, token: token())
+            cache[user, default: [:]][id] = details
+            return details
         }
-        let details = try await server.launchDetails(id: id, token: token())
-        cache[user, default: [:]][id] = details
-        return details
     }
 
     public func bookTrip(_ id: LaunchID) async throws -> TripUpdate {
@@ -42,8 +49,13 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         try await changeTrip(id, booked: false) { server, token in try await server.cancel(id, token: token) }
     }
 
-    public func currentUser() async throws -> User? {
-        try await server.me(token: token())
+    public func currentUser(freshness: Freshness) async throws -> User? {
+        let user = await cacheUser()
+        return try await read(freshness, cached: users[user], operation: "MyTrips") {
+            let me = try await server.me(token: token())
+            users[user] = .some(me)
+            return me
+        }
     }
 
     public func logIn(email: EmailAddress) async throws -> AuthToken? {
@@ -53,6 +65,8 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     /// Forgets every user's cached details; the anonymous cache holds no user data and stays.
     public func removeAll() async throws {
         cache = cache.filter { $0.key == nil }
+        pages = pages.filter { $0.key == nil }
+        users = users.filter { $0.key == nil }
     }
 
     private func changeTrip(
@@ -78,6 +92,33 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         }
         update.launch = cache[user, default: [:]][id]
         return update
+    }
+
+    /// Reads like the normalized cache's policies: `cached` is what the cache holds, `fetch`
+    /// asks the server (and stores its answer).
+    private func read<Value>(
+        _ freshness: Freshness,
+        cached: Value?,
+        operation: String,
+        fetch: () async throws -> Value
+    ) async throws -> Value {
+        switch freshness {
+        case .cachedIfAvailable:
+            if let cached { return cached }
+            return try await fetch()
+        case .fromServer:
+            return try await fetch()
+        case .fromServerElseCached:
+            do {
+                return try await fetch()
+            } catch let error as ServiceError where [.unreachable, .timedOut].contains(error.kind) {
+                guard let cached else { throw error }
+                return cached
+            }
+        case .cachedOnly:
+            guard let cached else { throw ServiceError(.notCached, operation: operation, detail: "The cache does not hold the answer.") }
+            return cached
+        }
     }
 
     private func token() async -> AuthToken? {

@@ -1,10 +1,16 @@
 import Domain
+import Ports
 /// Hints: the command to run next, after the results, or apart from them on standard error.
 extension HumanPresenter {
     /// `rocket-reserver launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).
     static func nextPageCommand(cursor: String, pageSize: Int?) -> String {
         let size = pageSize.map { " --page-size \($0)" } ?? ""
         return "\(nextPageCommand)\(size) --after \(ShellWord.quoted(cursor))"
+    }
+
+    /// Rows as pages arrive, in one layout (see ``StreamingLaunchTable``).
+    public func launchListing(pageSize: Int?) -> any LaunchListing {
+        StreamingLaunchTable(presenter: self, pageSize: pageSize)
     }
 
     /// `label` and `command`: after a blank line on the results' output, or as one line on

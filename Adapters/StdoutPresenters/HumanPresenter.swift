@@ -15,15 +15,21 @@ public struct HumanPresenter: ResultPresenter {
     let width: Int?
     /// Where hints such as the next page's command go, or `nil` for `output`.
     let hints: (any TextOutput)?
+    /// Where `launches --all` reports the pages fetched so far, when standard error is a terminal.
+    let progress: ProgressLine?
 
     /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
     /// `isatty` and `NO_COLOR`). Table rows are cut to `width` cells when one is given (the
-    /// terminal's); hints go to `hints` when given (standard error when output is piped).
-    public init(output: any TextOutput, colorEnabled: Bool, width: Int? = nil, hints: (any TextOutput)? = nil) {
+    /// terminal's); hints go to `hints` when given (standard error when output is piped);
+    /// a list that arrives in pages reports them on `progress` when given.
+    public init(
+        output: any TextOutput, colorEnabled: Bool, width: Int? = nil, hints: (any TextOutput)? = nil, progress: ProgressLine? = nil
+    ) {
         self.output = output
         self.style = TerminalStyle(colorEnabled: colorEnabled)
         self.width = width
         self.hints = hints
+        self.progress = progress
     }
 
     public func present(_ page: LaunchPage) {
@@ -101,10 +107,15 @@ public struct HumanPresenter: ResultPresenter {
     // MARK: Pieces
 
     private func launchTable(_ launches: [Launch]) -> [String] {
+        launchTableModel(launches).lines(style: style, width: width)
+    }
+
+    /// The launches as a table of ID, MISSION and SITE, sanitised.
+    func launchTableModel(_ launches: [Launch]) -> TextTable {
         let rows: [[TextTable.Cell]] = launches.map { launch in
             [TextTable.Cell(DisplayText.sanitized(launch.id.rawValue)), cell(launch.mission?.name), cell(launch.site)]
         }
-        return TextTable(headers: ["ID", "MISSION", "SITE"], rows: rows).lines(style: style, width: width)
+        return TextTable(headers: ["ID", "MISSION", "SITE"], rows: rows)
     }
 
     private func cell(_ value: String?) -> TextTable.Cell {

@@ -8,10 +8,18 @@ import Ports
 /// JSON requires. The shapes are described in ``JSONDocument``.
 public struct JSONPresenter: ResultPresenter {
     private let output: any TextOutput
+    /// Where `launches --all` reports the pages fetched so far, when standard error is a terminal.
+    private let progress: ProgressLine?
 
-    /// Writes to `output`.
-    public init(output: any TextOutput) {
+    /// Writes to `output`; a list that arrives in pages is reported on `progress` when given,
+    /// and written as one document at its end.
+    public init(output: any TextOutput, progress: ProgressLine? = nil) {
         self.output = output
+        self.progress = progress
+    }
+
+    public func launchListing(pageSize: Int?) -> any LaunchListing {
+        ProgressCollectingListing(presenter: self, pageSize: pageSize, progress: progress)
     }
 
     public func present(_ page: LaunchPage) { emit(JSONDocument.page(page)) }

@@ -30,21 +30,31 @@ struct TextTable: Sendable {
     /// `width` cells when a width is given (and the columns can shrink that far), else uncut.
     func lines(style: TerminalStyle, width: Int? = nil) -> [String] {
         let all = [headers.map { Cell($0, emphasis: .bold) }] + rows
-        let natural = headers.indices.map { column in
+        let natural = naturalWidths()
+        let widths = width.map { ColumnFitting.widths(natural, within: $0, gutter: Self.gutter.count) } ?? natural
+        return all.map { Self.line($0, widths: widths, style: style, cut: true) }
+    }
+
+    /// The header's and the rows' natural widths in cells (the widest text of each column).
+    func naturalWidths() -> [Int] {
+        let all = [headers.map { Cell($0) }] + rows
+        return headers.indices.map { column in
             all.map { $0.indices.contains(column) ? TerminalCellWidth.of($0[column].text) : 0 }.max() ?? 0
         }
-        let widths = width.map { ColumnFitting.widths(natural, within: $0, gutter: Self.gutter.count) } ?? natural
-        return all.map { row in
-            var line = ""
-            for (column, cell) in row.enumerated() where column < widths.count {
-                if column > 0 { line += Self.gutter }
-                let text = TerminalCellWidth.truncated(cell.text, toCells: widths[column])
-                line += style.apply(cell.emphasis, to: text)
-                if column < widths.count - 1 {
-                    line += String(repeating: " ", count: max(0, widths[column] - TerminalCellWidth.of(text)))
-                }
+    }
+
+    /// One row laid out in columns of `widths` cells: a longer text is cut with "…" when `cut`,
+    /// else shown whole (pushing the rest of its row right). No trailing spaces.
+    static func line(_ row: [Cell], widths: [Int], style: TerminalStyle, cut: Bool) -> String {
+        var line = ""
+        for (column, cell) in row.enumerated() where column < widths.count {
+            if column > 0 { line += gutter }
+            let text = cut ? TerminalCellWidth.truncated(cell.text, toCells: widths[column]) : cell.text
+            line += style.apply(cell.emphasis, to: text)
+            if column < widths.count - 1 {
+                line += String(repeating: " ", count: max(0, widths[column] - TerminalCellWidth.of(text)))
             }
-            return line
         }
+        return line
     }
 }

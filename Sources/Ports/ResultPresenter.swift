@@ -7,6 +7,8 @@ public protocol ResultPresenter: Sendable {
     /// A page of launches asked for `pageSize` at a time (`nil`: the server's default), so that
     /// a hint for the next page can ask for the same size.
     func present(_ page: LaunchPage, pageSize: Int?)
+    /// A listing for launches that arrive a page at a time, asked for `pageSize` at a time.
+    func launchListing(pageSize: Int?) -> any LaunchListing
     /// One launch's details.
     func present(_ details: LaunchDetails)
     /// The answer to booking or cancelling.
@@ -31,6 +33,11 @@ extension ResultPresenter {
     /// Presents the page without regard to the size asked for.
     public func present(_ page: LaunchPage, pageSize: Int?) {
         present(page)
+    }
+
+    /// Collects the pages and presents them merged when the listing finishes.
+    public func launchListing(pageSize: Int?) -> any LaunchListing {
+        CollectingLaunchListing(presenter: self, pageSize: pageSize)
     }
 
     /// Presents the login without naming whom it replaced.

@@ -18,6 +18,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case unauthenticated
         /// The operation was cancelled (for example by Ctrl-C).
         case cancelled
+        /// The answer was asked of the cache only (offline), and the cache does not hold it.
+        case notCached
     }
 
     public var kind: Kind

@@ -31,6 +31,36 @@ public enum Command: Equatable, Sendable {
         case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
         }
     }
+
+    /// Whether the command can run with `--offline`: it reads only the cache or local state.
+    /// The others need the server (`--offline` with them is a usage error).
+    var runsOffline: Bool {
+        switch self {
+        case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: true
+        case .login, .book, .cancel, .query, .schema: false
+        }
+    }
+
+    /// The command's name, as typed.
+    var name: String {
+        switch self {
+        case .login: "login"
+        case .logout: "logout"
+        case .whoami: "whoami"
+        case .launches: "launches"
+        case .details: "details"
+        case .book: "book"
+        case .cancel: "cancel"
+        case .trips: "trips"
+        case .cacheInfo, .cacheClear: "cache"
+        case .query: "query"
+        case .schema: "schema"
+        case .completion: "completion"
+        case .manPage: "man"
+        case .help: "help"
+        case .version: "--version"
+        }
+    }
 }
 
 /// The name of each command, as typed.

@@ -6,16 +6,17 @@ extension CommandCatalog {
         CommandSpec(
             name: .launches,
             summary: "List launches, newest first, a page at a time",
-            description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped).",
+            description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped). With --all, rows are printed as their pages arrive, and a progress line is shown on standard error when it is a terminal. When the server cannot be reached, the cached copy of the page is shown with a note on standard error; --offline answers from the cache only.",
             options: [
                 OptionSpec(name: "--page-size", valueName: "N", summary: "Launches per page, 1 to 1000 (server default: 20)"),
                 OptionSpec(name: "--after", valueName: "CURSOR", summary: "Start after this cursor (printed at the end of a page)"),
                 OptionSpec(name: "--all", summary: "Follow the cursors to the last page"),
                 OptionSpec(name: "--max-pages", valueName: "N", summary: "With --all, stop with an error after N pages (default: 1000)"),
             ],
-            environment: network + state + ["NO_COLOR", "COLUMNS"],
+            environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
             examples: [
                 ExampleSpec(arguments: "launches --page-size 5", explanation: "The five newest launches"),
+                ExampleSpec(arguments: "launches --offline", explanation: "The first page as cached, without connecting"),
                 ExampleSpec(arguments: "launches --all --json", explanation: "Every launch, as one JSON document"),
                 ExampleSpec(arguments: "launches --all --max-pages 50", explanation: "Every launch, giving up after 50 pages"),
             ]
@@ -23,12 +24,13 @@ extension CommandCatalog {
         CommandSpec(
             name: .details,
             summary: "Show one launch and whether you have booked it",
-            description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible.",
+            description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible; with --offline, only from the cache.",
             arguments: [launchID],
-            options: [OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache")],
-            environment: network + state + ["NO_COLOR"],
+            options: [OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache (never falls back to it)")],
+            environment: network + state + offline + ["NO_COLOR"],
             examples: [
                 ExampleSpec(arguments: "details 110", explanation: "Launch 110, from the cache when it is there"),
+                ExampleSpec(arguments: "details 110 --offline", explanation: "Launch 110 from the cache only (exit 69 when it is not there)"),
                 ExampleSpec(arguments: "details 110 --force-reload --json", explanation: "Ask the server again; print JSON"),
             ]
         ),
@@ -79,9 +81,12 @@ extension CommandCatalog {
         CommandSpec(
             name: .trips,
             summary: "List your booked trips",
-            description: "List the trips you have booked. Needs a login.",
-            environment: network + state + ["NO_COLOR", "COLUMNS"],
-            examples: [ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON")]
+            description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; --offline answers from the cache only.",
+            environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
+            examples: [
+                ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON"),
+                ExampleSpec(arguments: "trips --offline", explanation: "Your trips as last fetched, without connecting"),
+            ]
         ),
         CommandSpec(
             name: .query,

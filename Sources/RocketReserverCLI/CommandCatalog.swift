@@ -12,12 +12,14 @@ enum CommandCatalog {
         ExampleSpec(arguments: "login me@example.com", explanation: "Log in, then book and list your trips"),
         ExampleSpec(arguments: "book 110", explanation: "Book a seat on launch 110"),
         ExampleSpec(arguments: "--json trips", explanation: "Your trips as one JSON document"),
+        ExampleSpec(arguments: "details 110 --offline", explanation: "Launch 110 from the cache, without connecting"),
     ]
 
     /// Options every command accepts, before or after it.
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--endpoint", valueName: "URL", summary: "GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else \(Configuration.defaultEndpoint))"),
         OptionSpec(name: "--json", summary: "Print one JSON document instead of text"),
+        OptionSpec(name: "--offline", summary: "Answer launches, details and trips from the cache only; never connect (default: $ROCKET_RESERVER_OFFLINE)"),
         OptionSpec(
             name: "--cacert", valueName: "FILE", valueKind: .file,
             summary: "Also trust the CAs in this PEM file for https (default: $ROCKET_RESERVER_CACERT)"
@@ -31,6 +33,7 @@ enum CommandCatalog {
     static let environment: [EnvironmentSpec] = [
         EnvironmentSpec(name: "ROCKET_RESERVER_ENDPOINT", summary: "The GraphQL endpoint when --endpoint is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_TIMEOUT", summary: "The per-request timeout in seconds when --timeout is not given"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_OFFLINE", summary: "1 answers from the cache only, as --offline; 0 or empty does not"),
         EnvironmentSpec(name: "ROCKET_RESERVER_AUTH_SCHEME", summary: "How the token is sent: raw (default) or bearer"),
         EnvironmentSpec(name: "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", summary: "1 allows login details over plain http to a host that is not loopback"),
         EnvironmentSpec(name: "ROCKET_RESERVER_MAX_RESPONSE_BYTES", summary: "The largest answer body accepted, in bytes (default 64 MiB)"),
@@ -68,6 +71,8 @@ enum CommandCatalog {
         "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "no_proxy",
     ]
     static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
+    /// Read by the commands that can answer from the cache alone.
+    static let offline = ["ROCKET_RESERVER_OFFLINE"]
 
     /// The commands that are shown in help, completions and the man page.
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }

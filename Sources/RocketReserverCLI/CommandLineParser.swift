@@ -59,7 +59,8 @@ public struct CommandLineParser: Sendable {
     /// The global options' values, checked.
     private static func globalOptions(from values: [String: String?]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions(
-            endpoint: values["--endpoint"] ?? nil, json: values["--json"] != nil, caCertificates: values["--cacert"] ?? nil
+            endpoint: values["--endpoint"] ?? nil, json: values["--json"] != nil, caCertificates: values["--cacert"] ?? nil,
+            offline: values["--offline"] != nil
         )
         if case let text?? = values["--timeout"] {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {

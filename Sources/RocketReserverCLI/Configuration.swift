@@ -45,4 +45,6 @@ public struct Configuration: Sendable, Equatable {
     public var caCertificatesFile: String? = nil
     /// The largest answer body accepted, in bytes (`ROCKET_RESERVER_MAX_RESPONSE_BYTES`).
     public var maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes
+    /// Answer from the cache only and never open a connection (`--offline`, `ROCKET_RESERVER_OFFLINE=1`).
+    public var offline = false
 }

@@ -37,6 +37,13 @@ struct ConfigurationResolver {
             maximumResponseBytes = bytes
         }
 
+        var offline = options.offline
+        switch nonEmpty(variables["ROCKET_RESERVER_OFFLINE"]) {
+        case nil, "0": break
+        case "1": offline = true
+        default: throw UsageError("ROCKET_RESERVER_OFFLINE must be 1 (answer from the cache only) or 0.")
+        }
+
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -50,7 +57,8 @@ struct ConfigurationResolver {
             credentialsDirectory: state.credentialsDirectory,
             cacheDirectory: state.cacheDirectory,
             caCertificatesFile: caFile,
-            maximumResponseBytes: maximumResponseBytes
+            maximumResponseBytes: maximumResponseBytes,
+            offline: offline
         )
     }
 

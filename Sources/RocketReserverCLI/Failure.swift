@@ -64,7 +64,7 @@ struct Failure: Equatable {
 
     private static func code(for kind: ServiceError.Kind) -> ExitCode {
         switch kind {
-        case .unreachable, .untrustedCertificate, .timedOut: .unavailable
+        case .unreachable, .untrustedCertificate, .timedOut, .notCached: .unavailable
         case .unreadableResponse: .protocolError
         case .rejected: .refused
         case .unauthenticated: .notPermitted
@@ -84,6 +84,17 @@ struct Failure: Equatable {
         case .unauthenticated:
             "Your session is no longer valid. Log in again with `rocket-reserver login <email>`."
         case .cancelled: "Interrupted."
+        case .notCached: "\(cachedSubject(error.operation)) not in the cache (offline). Run the command once without --offline to keep a copy."
+        }
+    }
+
+    /// What an offline command asked for, with its verb: "This launch is".
+    private static func cachedSubject(_ operation: String) -> String {
+        switch operation {
+        case "LaunchList": "This page of launches is"
+        case "LaunchDetails": "This launch is"
+        case "MyTrips": "Your trips are"
+        default: "The answer to \(operation) is"
         }
     }
 

@@ -8,9 +8,12 @@ public struct GlobalOptions: Equatable, Sendable {
     public var timeout: Double?
     /// `--cacert FILE`: a PEM bundle of extra CAs to trust for https, when given.
     public var caCertificates: String?
+    /// `--offline`: answer from the cache only, never opening a connection.
+    public var offline = false
 
-    public init(endpoint: String? = nil, json: Bool = false, timeout: Double? = nil, caCertificates: String? = nil) {
+    public init(endpoint: String? = nil, json: Bool = false, timeout: Double? = nil, caCertificates: String? = nil, offline: Bool = false) {
         self.caCertificates = caCertificates
+        self.offline = offline
         self.endpoint = endpoint
         self.json = json
         self.timeout = timeout

@@ -5,7 +5,7 @@ import UseCases
 /// The `rocket-reserver` command-line tool: parses the arguments, runs one use case through
 /// the adapters the environment provides, and returns the exit status.
 public struct RocketReserverCLI: Sendable {
-    private let environment: CLIEnvironment
+    let environment: CLIEnvironment
 
     public init(environment: CLIEnvironment) {
         self.environment = environment
@@ -34,11 +34,12 @@ public struct RocketReserverCLI: Sendable {
             }
             let configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
             endpoint = configuration.endpoint.absoluteString
+            try Self.checkOffline(invocation.command, offline: configuration.offline)
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
                 throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
             }
             let services = try await environment.makeServices(configuration)
-            return try await execute(invocation.command, with: services, endpoint: endpoint)
+            return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
             let failure = Failure(error, endpoint: endpoint)
             // Messages may quote the server: each of their lines (a document's diagnostics are one
@@ -50,7 +51,7 @@ public struct RocketReserverCLI: Sendable {
         }
     }
 
-    private func execute(_ command: Command, with services: Services, endpoint: String) async throws -> ExitCode {
+    private func execute(_ command: Command, with services: Services, endpoint: String, offline: Bool) async throws -> ExitCode {
         let presenter = services.presenter
         switch command {
         case .login(let email):
@@ -61,18 +62,29 @@ public struct RocketReserverCLI: Sendable {
             presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
         case let .launches(pageSize, after, all, maxPages):
             let list = ListLaunches(launches: services.launches)
-            let page = all
-                ? try await list.all(pageSize: pageSize, after: after, maximumPages: maxPages ?? ListLaunches.defaultMaximumPages)
-                : try await list(pageSize: pageSize, after: after)
-            presenter.present(page, pageSize: pageSize)
+            let freshness: Freshness = offline ? .cachedOnly : .fromServerElseCached
+            guard all else {
+                let answer = try await list.page(pageSize: pageSize, after: after, freshness: freshness)
+                presenter.present(answer.value, pageSize: pageSize)
+                noteCached(answer.source)
+                return .success
+            }
+            let pages = list.pages(pageSize: pageSize, after: after, maximumPages: maxPages ?? ListLaunches.defaultMaximumPages, freshness: freshness)
+            noteCached(try await stream(pages, to: presenter.launchListing(pageSize: pageSize)))
         case let .details(id, forceReload):
-            presenter.present(try await LoadLaunchDetails(launches: services.launches)(id: id, forceReload: forceReload))
+            let freshness: Freshness = offline ? .cachedOnly : forceReload ? .fromServer : .cachedIfAvailable
+            let answer = try await LoadLaunchDetails(launches: services.launches)(id: id, freshness: freshness)
+            presenter.present(answer.value)
+            noteCached(answer.source)
         case .book(let id):
             return report(try await BookTrip(trips: services.bookings, credentials: services.credentials)(id: id), .book, presenter)
         case .cancel(let id):
             return report(try await CancelTrip(trips: services.bookings, credentials: services.credentials)(id: id), .cancel, presenter)
         case .trips:
-            presenter.present(try await MyTrips(trips: services.trips, credentials: services.credentials)())
+            let trips = MyTrips(trips: services.trips, credentials: services.credentials)
+            let answer = try await trips(freshness: offline ? .cachedOnly : .fromServerElseCached)
+            presenter.present(answer.value)
+            noteCached(answer.source)
         case .whoami:
             presenter.presentWhoAmI(try await WhoAmI(credentials: services.credentials)(), endpoint: endpoint)
         case .cacheInfo:

@@ -20,28 +20,40 @@ public struct ListLaunches: Sendable {
         try await launches.launchPage(LaunchPageRequest(pageSize: pageSize, after: cursor))
     }
 
+    /// One page of launches, from where `freshness` allows (``Freshness/fromServerElseCached``:
+    /// the cache when the server cannot be reached, and the answer says so).
+    public func page(pageSize: Int? = nil, after cursor: String? = nil, freshness: Freshness) async throws -> Answer<LaunchPage> {
+        let request = try LaunchPageRequest(pageSize: pageSize, after: cursor)
+        return try await CacheFallback.read(freshness) { try await launches.launchPage(request, freshness: $0) }
+    }
+
+    /// Every page, from the first (or from `cursor`) to the last, each as it arrives.
+    /// Iterating throws ``UseCaseError/pagingDidNotAdvance(cursor:)`` when the server repeats a
+    /// cursor, ``UseCaseError/tooManyPages(limit:)`` when there are still more after
+    /// `maximumPages`, and `CancellationError` as soon as the task is cancelled between pages.
+    public func pages(
+        pageSize: Int? = nil,
+        after cursor: String? = nil,
+        maximumPages: Int = ListLaunches.defaultMaximumPages,
+        freshness: Freshness = .fromServer
+    ) -> LaunchPages {
+        LaunchPages(launches: launches, pageSize: pageSize, after: cursor, maximumPages: maximumPages, freshness: freshness)
+    }
+
     /// Every launch, from the first page (or from `cursor`) to the last, merged into one page
     /// whose `cursor` is the last page's and whose `hasMore` is `false`.
-    /// - Throws: ``UseCaseError/pagingDidNotAdvance(cursor:)`` when the server repeats a cursor,
-    ///   ``UseCaseError/tooManyPages(limit:)`` when there are still more after `maximumPages`,
-    ///   `CancellationError` as soon as the task is cancelled between pages.
+    /// - Throws: what iterating ``pages(pageSize:after:maximumPages:freshness:)`` throws.
     public func all(
         pageSize: Int? = nil,
         after cursor: String? = nil,
         maximumPages: Int = ListLaunches.defaultMaximumPages
     ) async throws -> LaunchPage {
-        var page = try await self(pageSize: pageSize, after: cursor)
-        var merged = page.launches
-        var seenCursors: Set<String> = cursor.map { [$0] } ?? []
-        var pages = 1
-        while page.hasMore {
-            guard seenCursors.insert(page.cursor).inserted else { throw UseCaseError.pagingDidNotAdvance(cursor: page.cursor) }
-            guard pages < maximumPages else { throw UseCaseError.tooManyPages(limit: maximumPages) }
-            try Task.checkCancellation()
-            page = try await self(pageSize: pageSize, after: page.cursor)
-            merged += page.launches
-            pages += 1
+        var merged: [Launch] = []
+        var last = LaunchPage(launches: [], cursor: cursor ?? "", hasMore: false)
+        for try await element in pages(pageSize: pageSize, after: cursor, maximumPages: maximumPages) {
+            merged += element.page.launches
+            last = element.page
         }
-        return LaunchPage(launches: merged, cursor: page.cursor, hasMore: false)
+        return LaunchPage(launches: merged, cursor: last.cursor, hasMore: false)
     }
 }

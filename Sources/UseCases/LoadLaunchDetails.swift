@@ -14,11 +14,16 @@ public struct LoadLaunchDetails: Sendable {
     /// - Throws: ``DomainError/invalidLaunchID(reason:)`` before any request for a malformed id;
     ///   ``UseCaseError/launchNotFound(_:)`` when the server knows no such launch.
     public func callAsFunction(id rawID: String, forceReload: Bool = false) async throws -> LaunchDetails {
+        try await self(id: rawID, freshness: forceReload ? .fromServer : .cachedIfAvailable).value
+    }
+
+    /// The launch's details from where `freshness` allows (``Freshness/cachedOnly`` offline).
+    /// - Throws: as ``callAsFunction(id:forceReload:)``; offline, ``Ports/ServiceError`` of
+    ///   kind `notCached` when the cache does not hold them.
+    public func callAsFunction(id rawID: String, freshness: Freshness) async throws -> Answer<LaunchDetails> {
         let id = try LaunchID(rawID)
-        let freshness: Freshness = forceReload ? .fromServer : .cachedIfAvailable
-        guard let details = try await launches.launchDetails(id: id, freshness: freshness) else {
-            throw UseCaseError.launchNotFound(id)
-        }
-        return details
+        let answer = try await CacheFallback.read(freshness) { try await launches.launchDetails(id: id, freshness: $0) }
+        guard let details = answer.value else { throw UseCaseError.launchNotFound(id) }
+        return Answer(details, source: answer.source)
     }
 }

@@ -15,11 +15,18 @@ public struct MyTrips: Sendable {
     /// - Throws: ``UseCaseError/notLoggedIn`` without a stored token (nothing is sent);
     ///   ``ServiceError`` of kind `unauthenticated` when the server does not recognise the token.
     public func callAsFunction() async throws -> User {
+        try await self(freshness: .fromServer).value
+    }
+
+    /// The user and their trips from where `freshness` allows (``Freshness/cachedOnly``
+    /// offline: a stored login is still needed, and nothing is sent).
+    public func callAsFunction(freshness: Freshness) async throws -> Answer<User> {
         try await signedIn.run {
-            guard let user = try await trips.currentUser() else {
+            let answer = try await CacheFallback.read(freshness) { try await trips.currentUser(freshness: $0) }
+            guard let user = answer.value else {
                 throw ServiceError(.unauthenticated, operation: "MyTrips", detail: "The server did not recognise the stored login.")
             }
-            return user
+            return Answer(user, source: answer.source)
         }
     }
 }

@@ -16,6 +16,8 @@ struct AdapterAssembly {
     let warnings: any TextOutput
     /// The process environment, for the proxy variables (`https_proxy`, `http_proxy`, `no_proxy`).
     let variables: [String: String]
+    /// The progress line on standard error, when it is a terminal.
+    var progress: ProgressLine? = nil
 
     func services() async -> Services {
         let endpoint = configuration.endpoint.absoluteString
@@ -51,12 +53,13 @@ struct AdapterAssembly {
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
         let presenter: any ResultPresenter = configuration.json
-            ? JSONPresenter(output: output)
+            ? JSONPresenter(output: output, progress: progress)
             : HumanPresenter(
                 output: output,
                 colorEnabled: configuration.color,
                 width: configuration.terminalWidth,
-                hints: configuration.outputIsTerminal ? nil : self.warnings
+                hints: configuration.outputIsTerminal ? nil : self.warnings,
+                progress: progress
             )
         return Services(
             launches: gateway.launches,

@@ -18,6 +18,13 @@ enum TerminationSignals {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private static let folders = Mutex<[URL]>([])
+    private static let cleanups = Mutex<[@Sendable () -> Void]>([])
+
+    /// Runs `action` (on the signal thread) before the process ends by a signal, for example
+    /// to erase a progress line from the terminal.
+    static func beforeExit(_ action: @escaping @Sendable () -> Void) {
+        cleanups.withLock { $0.append(action) }
+    }
 
     /// Installs the handlers and starts the thread that acts on them; call once, first thing.
     static func install() {
@@ -50,6 +57,7 @@ enum TerminationSignals {
 
     private static func terminate(by signalNumber: Int32) -> Never {
         let pid = getpid()
+        for action in cleanups.withLock({ $0 }) { action() }
         folders.withLock { urls in
             for url in urls { StaleTemporaryFiles.sweep(url, owner: pid) }
         }

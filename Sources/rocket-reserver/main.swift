@@ -13,6 +13,10 @@ TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
 let variables = ProcessEnvironment.current()
+// `launches --all` reports its pages on standard error when that is a terminal; the line is
+// erased at the end, on errors, and on Ctrl-C.
+let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine(output: standardError) : nil
+if let progress { TerminationSignals.beforeExit { progress.clear() } }
 let environment = CLIEnvironment(
     variables: variables,
     standardOutput: standardOutput,
@@ -21,7 +25,9 @@ let environment = CLIEnvironment(
     terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
     homeDirectory: NSHomeDirectory(),
     makeServices: { configuration in
-        await AdapterAssembly(configuration: configuration, output: standardOutput, warnings: standardError, variables: variables).services()
+        await AdapterAssembly(
+            configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress
+        ).services()
     }
 )
 var status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))

@@ -45,7 +45,7 @@ import Synchronization
 private final class StuckLaunchRepository: LaunchRepository {
     let calls = Mutex(0)
 
-    func launchPage(_ request: LaunchPageRequest) async throws -> LaunchPage {
+    func launchPage(_ request: LaunchPageRequest, freshness: Freshness) async throws -> LaunchPage {
         calls.withLock { $0 += 1 }
         return LaunchPage(launches: [], cursor: "same", hasMore: true)
     }
