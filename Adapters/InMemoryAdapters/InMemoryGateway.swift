@@ -34,7 +34,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
         let user = await cacheUser()
-        return try await read(freshness, cached: cache[user, default: [:]][id], operation: "LaunchDetails") {
+        return try await read(freshness, cached: cache[user, default: [:]][id].map { Optional($0) }, operation: "LaunchDetails") {
             let details = try await server.launchDetails(id: id, token: token())
             cache[user, default: [:]][id] = details
             return details

@@ -38,6 +38,8 @@ public struct LaunchPages: AsyncSequence, Sendable {
         var number = 0
         var launchCount = 0
         var finished = false
+        /// Whether a page had to come from the cache; every later one then does too.
+        var fellBack = false
 
         public mutating func next() async throws -> Element? {
             guard !finished else { return nil }
@@ -47,7 +49,10 @@ public struct LaunchPages: AsyncSequence, Sendable {
             }
             let request = try LaunchPageRequest(pageSize: walk.pageSize, after: cursor)
             let answer = try await CacheFallback.read(freshness) { try await walk.launches.launchPage(request, freshness: $0) }
-            if answer.source == .cacheWhileUnreachable { freshness = .cachedOnly }
+            if answer.source == .cacheWhileUnreachable {
+                freshness = .cachedOnly
+                fellBack = true
+            }
             let page = answer.value
             number += 1
             launchCount += page.launches.count
@@ -57,7 +62,7 @@ public struct LaunchPages: AsyncSequence, Sendable {
             } else {
                 finished = true
             }
-            return Element(page: page, number: number, launchCount: launchCount, source: answer.source)
+            return Element(page: page, number: number, launchCount: launchCount, source: fellBack ? .cacheWhileUnreachable : .asAsked)
         }
     }
 }
