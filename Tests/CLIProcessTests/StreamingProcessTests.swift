@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 
@@ -154,6 +157,42 @@ struct StreamingProcessTests {
         #expect(result.status == 76, "\(result.stdout)")
         let expected = "\r\u{1B}[Kpage 1 · 2 launches\r\u{1B}[Krocket-reserver: "
         #expect(result.stdout.hasPrefix(expected), "\(result.stdout.debugDescription)")
+    }
+
+    @Test(
+        "Ctrl-C while a page is held erases the progress line",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
+    )
+    func interruptErasesTheProgress() throws {
+        let gate = FaultServerGate(limit: 30)
+        let server = try Self.server(pages: 3, holding: gate)
+        defer { gate.open(); server.stop() }
+        let home = try TemporaryDirectory(prefix: "stream-int")
+        defer { home.remove() }
+        let terminal = home.url.appendingPathComponent("terminal.txt")
+        _ = FileManager.default.createFile(atPath: terminal.path, contents: nil)
+        let capture = try FileHandle(forWritingTo: terminal)
+        defer { try? capture.close() }
+
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: Self.scriptCommand)
+        script.arguments = ["-qec", "exec \(Self.quoted(BuiltProducts.client.path)) launches --all > /dev/null", "/dev/null"]
+        script.environment = ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"])
+        script.standardOutput = capture
+        script.standardError = FileHandle.nullDevice
+        script.standardInput = FileHandle.nullDevice
+        try script.run()
+        defer { if script.isRunning { script.terminate() } }
+
+        #expect(server.waitForRequests(3, timeout: 20), "the walk never reached the held page")
+        // `script` runs the command (exec'd by its shell) as its only child.
+        let children = try String(contentsOfFile: "/proc/\(script.processIdentifier)/task/\(script.processIdentifier)/children", encoding: .utf8)
+        let client = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+        kill(client, SIGINT)
+        script.waitUntilExit()
+        let shown = try String(contentsOf: terminal, encoding: .utf8)
+        let erase = "\r\u{1B}[K"
+        #expect(shown.hasSuffix("page 2 · 4 launches" + erase), "\(shown.debugDescription)")
     }
 
     /// `text` in single quotes for `sh`.
