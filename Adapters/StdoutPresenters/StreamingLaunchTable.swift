@@ -30,13 +30,24 @@ final class StreamingLaunchTable: LaunchListing {
                 if let widths {
                     return table.rows.map { TextTable.line($0, widths: widths, style: presenter.style, cut: presenter.width != nil) }
                 }
-                let fitted = presenter.width.map { ColumnFitting.widths(table.naturalWidths(), within: $0, gutter: TextTable.gutter.count) }
-                widths = fitted ?? table.naturalWidths()
+                widths = Self.layout(table.naturalWidths(), within: presenter.width)
                 return table.lines(style: presenter.style, width: presenter.width)
             }
             presenter.write(lines)
         }
         presenter.progress?.show(ProgressLine.launchesText(page: number, launchCount: launchCount))
+    }
+
+    /// The first page's widths, fitted to the terminal as a single page is; the last column,
+    /// which nothing follows, may then use the rest of the terminal's width.
+    static func layout(_ natural: [Int], within width: Int?) -> [Int] {
+        guard let width else { return natural }
+        var widths = ColumnFitting.widths(natural, within: width, gutter: TextTable.gutter.count)
+        if let last = widths.indices.last {
+            let others = widths.dropLast().reduce(0, +) + TextTable.gutter.count * last
+            widths[last] = max(widths[last], width - others)
+        }
+        return widths
     }
 
     func finish() {
