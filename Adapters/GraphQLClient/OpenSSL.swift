@@ -36,6 +36,7 @@ struct OpenSSL: @unchecked Sendable {
     let errorGet: @convention(c) () -> UInt
     let errorClear: @convention(c) () -> Void
     let errorReasonString: @convention(c) (UInt) -> UnsafePointer<CChar>?
+    private let crypto: Symbols
 
     /// The library name https needs.
     static let libraryName = "libssl.so.3"
@@ -49,13 +50,36 @@ struct OpenSSL: @unchecked Sendable {
             return nil
         }
         let symbols = Symbols(handle: crypto)
-        // No clean-up at exit: freeing every table OpenSSL built costs a run about a millisecond
-        // and gives nothing back that the kernel does not take anyway.
+        // Before libssl initialises itself (which asks for the opposite), skip what a TLS client
+        // does not use; each flag claims its one-time step, so later requests for it do nothing:
+        // - NO_ATEXIT: no freeing of every table at exit (the kernel takes it all anyway);
+        // - NO_ADD_ALL_CIPHERS: the legacy cipher name table (libssl fetches ciphers from the
+        //   provider; digests stay, certificate checks look them up by name);
+        // - NO_LOAD_CRYPTO_STRINGS: libcrypto's reason texts, loaded by ``loadReasonStrings(forLibrary:)``
+        //   only when a failure is put into words (libssl's own texts are still loaded).
+        // `openssl.cnf` is still read, so the system's TLS policy applies as it does for curl.
         if let initialize = symbols.function("OPENSSL_init_crypto", as: (@convention(c) (UInt64, OpaquePointer?) -> Int32).self) {
-            _ = initialize(0x0008_0000 /* OPENSSL_INIT_NO_ATEXIT */, nil)
+            _ = initialize(initializationOptions, nil)
         }
         return OpenSSL(ssl: Symbols(handle: ssl), crypto: symbols)
     }
+
+    /// `OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS`.
+    static let initializationOptions: UInt64 = 0x0008_0000 | 0x0000_0010 | 0x0000_0001
+
+    /// Loads libcrypto's reason texts for one library of an error code (`ERR_GET_LIB`), so
+    /// `ERR_reason_error_string` can name it; `false` when there is no loader for it.
+    func loadReasonStrings(forLibrary library: Int) -> Bool {
+        guard let name = Self.reasonStringLoaders[library],
+              let load = crypto.function("ERR_load_\(name)_strings", as: (@convention(c) () -> Int32).self) else { return false }
+        return load() == 1
+    }
+
+    /// `ERR_LIB_*` codes of the libraries a handshake can fail in, and their loaders' names.
+    private static let reasonStringLoaders: [Int: String] = [
+        3: "BN", 4: "RSA", 6: "EVP", 7: "BUF", 8: "OBJ", 9: "PEM", 11: "X509", 13: "ASN1",
+        15: "CRYPTO", 16: "EC", 32: "BIO", 34: "X509V3", 36: "RAND",
+    ]
 
     private init?(ssl: Symbols, crypto: Symbols) {
         guard let clientMethod = ssl.function("TLS_client_method", as: (@convention(c) () -> Pointer?).self),
@@ -114,6 +138,7 @@ struct OpenSSL: @unchecked Sendable {
         self.errorGet = errorGet
         self.errorClear = errorClear
         self.errorReasonString = errorReasonString
+        self.crypto = crypto
     }
 
     /// Looks functions up in one `dlopen` handle.

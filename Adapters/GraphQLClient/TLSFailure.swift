@@ -22,8 +22,18 @@ enum TLSFailure {
             return HTTPTransportError(.connectionLost)
         }
         guard phase == .handshake else { return HTTPTransportError(.connectionLost) }
-        let reason = library.errorReasonString(queued).map { String(cString: $0) } ?? "no reason given"
-        return HTTPTransportError(.tlsHandshake(reason: reason))
+        return HTTPTransportError(.tlsHandshake(reason: reasonText(queued, library: library)))
+    }
+
+    /// The reason of a queued error in words; libcrypto's texts are loaded only now (see
+    /// ``OpenSSL/initializationOptions``).
+    static func reasonText(_ code: UInt, library: OpenSSL) -> String {
+        if let text = library.errorReasonString(code) { return String(cString: text) }
+        // ERR_GET_LIB: bits 23 to 30.
+        guard library.loadReasonStrings(forLibrary: Int((code >> 23) & 0xFF)), let text = library.errorReasonString(code) else {
+            return "no reason given"
+        }
+        return String(cString: text)
     }
 
     /// A phrase about a failed certificate check, from `SSL_get_verify_result`'s code.

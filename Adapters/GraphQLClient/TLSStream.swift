@@ -49,6 +49,10 @@ final class TLSStream: ByteStream {
             }
             guard named else { throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not check the name \(host)")) }
         }
+        // The client's Finished and the request go out as two records back to back: without
+        // TCP_NODELAY, Nagle holds the request until the Finished is acknowledged.
+        var noDelay: Int32 = 1
+        _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         try stream.retrying(during: .handshake) { library.connect(ssl) }
         return stream
     }
