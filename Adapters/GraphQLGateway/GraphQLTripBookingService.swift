@@ -7,6 +7,10 @@ import RocketReserverAPI
 /// Books and cancels trips with the generated `BookTripMutation` and `CancelTripMutation`,
 /// keeping the cached launch consistent with the outcome.
 ///
+/// The mutations ask for the launch's details (`TripUpdateDetails` spreads
+/// `LaunchDetailsFields`), so the update shows the launch from the server's answer, the same
+/// whatever the cache holds; the answer also refreshes the cached launch.
+///
 /// After a success the launch's `isBooked` is written into the cache (`true` after booking,
 /// `false` after cancelling, whatever the answer's possibly stale copy says), so cache-first
 /// details are right without another request. When the outcome is unknown (timeout, connection
@@ -42,9 +46,11 @@ public struct GraphQLTripBookingService: TripBookingService {
             // One process at a time sends a mutation and updates the cache, so parallel book and
             // cancel runs reach the cache in the order the server ran them.
             try await cache.withExclusiveAccess {
-                let outcome: (success: Bool, message: String?)
+                let update: TripUpdate
                 do {
-                    outcome = try await client.run(mutation) { data in try TripUpdateMapping.outcome(answer(data)) }
+                    update = try await client.run(mutation) { data in
+                        try TripUpdateMapping.update(answer(data), id: id, isBookedOnSuccess: isBooked)
+                    }
                 } catch {
                     if Self.outcomeIsUnknown(error) {
                         await cache.removeField("isBooked", of: recordKey)
@@ -52,23 +58,13 @@ public struct GraphQLTripBookingService: TripBookingService {
                     }
                     throw error
                 }
-                if outcome.success {
+                if update.success {
                     await cache.setField("isBooked", of: recordKey, to: .bool(isBooked))
                     await cache.noteMutation()
                 }
-                let launch = await Self.cachedDetails(id, in: cache)
-                return TripUpdate(launchID: id, success: outcome.success, message: outcome.message, launch: launch)
+                return update
             }
         }
-    }
-
-    /// The launch's details as the cache now holds them, if it holds all of them.
-    private static func cachedDetails(_ id: LaunchID, in cache: NormalizedCache) async -> LaunchDetails? {
-        let query = LaunchDetailsQuery(launchId: id.rawValue)
-        guard let cached = await cache.read(LaunchDetailsQuery.operation, variables: query.variables.jsonValues),
-              let data = try? LaunchDetailsQuery.decode(data: cached)
-        else { return nil }
-        return try? GraphQLLaunchRepository.details(data, id: id)
     }
 
     private static func outcomeIsUnknown(_ error: any Error) -> Bool {

@@ -3,8 +3,9 @@ import GraphQLOperationSupport
 import RocketReserverAPI
 import Testing
 
-/// The generated operations send exactly the documents the hand-written gateway operations sent
-/// (pinned here, since the gateway now runs the generated ones), and encode their variables by type.
+/// The generated operations send the documents the gateway needs (pinned here: the queries are
+/// the ones the hand-written operations sent; booking and cancelling now ask for the launch's
+/// details too), and encode their variables by type.
 struct OperationTests {
     @Test func clientDocumentsAreTheOnesSentBefore() {
         let tile = "__typename id site mission { __typename name missionPatch(size: SMALL) }"
@@ -17,7 +18,7 @@ struct OperationTests {
     }
 
     @Test func tripUpdatesAskForTheLaunchDetails() {
-        let update = "__typename success message launches { __typename id isBooked }"
+        let update = "__typename success message launches { \(Self.detailsFields) }"
         #expect(BookTripMutation.operation.document == "mutation BookTrip($id: ID!) { bookTrips(launchIds: [$id]) { \(update) } }")
         #expect(CancelTripMutation.operation.document
             == "mutation CancelTrip($launchId: ID!) { cancelTrip(launchId: $launchId) { \(update) } }")
@@ -31,7 +32,8 @@ struct OperationTests {
         #expect(
             BookTripMutation.document
                 == "mutation BookTrip($id: ID!) { bookTrips(launchIds: [$id]) { ...TripUpdateDetails } } "
-                + "fragment TripUpdateDetails on TripUpdateResponse { success message launches { id isBooked } }"
+                + "fragment TripUpdateDetails on TripUpdateResponse { success message launches { ...LaunchDetailsFields } } "
+                + LaunchDetailsFields.fragmentDefinition
         )
         #expect(MyTripsQuery.document.hasSuffix(LaunchTile.fragmentDefinition))
         #expect(LaunchTile.fragmentDefinition == "fragment LaunchTile on Launch { id site mission { name missionPatch(size: SMALL) } }")
