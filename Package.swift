@@ -135,8 +135,10 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles"]),
-        .testTarget(name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles"]),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles", "RocketReserverAPI"]),
+        .testTarget(
+            name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
+        ),
         .testTarget(
             name: "GraphQLGatewayTests",
             dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI"]
