@@ -50,8 +50,11 @@ let package = Package(
         .target(name: "GraphQLClient", path: "Adapters/GraphQLClient"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the GraphQLClient's HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLURLSession"),
-        /** Maps the tutorial's GraphQL operations to domain values (launches, trips, login). */
-        .target(name: "GraphQLGateway", dependencies: ["Domain", "Ports", "GraphQLClient"], path: "Adapters/GraphQLGateway"),
+        /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
+        .target(
+            name: "GraphQLGateway", dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI"],
+            path: "Adapters/GraphQLGateway"
+        ),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "FileKeychain", dependencies: ["Domain", "Ports"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
@@ -95,7 +98,7 @@ let package = Package(
         /** Compiles the generated code (the target itself) and decodes captured answers into it. */
         .testTarget(
             name: "RocketReserverAPITests",
-            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"],
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLTestDoubles"],
             exclude: ["Fixtures"]
         ),
 
@@ -120,7 +123,7 @@ let package = Package(
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
         .executableTarget(
-            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "GraphQLGateway"], path: "Benchmarks/InProcess"
+            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "RocketReserverAPI"], path: "Benchmarks/InProcess"
         ),
 
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
@@ -132,11 +135,13 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles"]),
-        .testTarget(name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles"]),
+        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles", "RocketReserverAPI"]),
+        .testTarget(
+            name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
+        ),
         .testTarget(
             name: "GraphQLGatewayTests",
-            dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles"]
+            dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI"]
         ),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),

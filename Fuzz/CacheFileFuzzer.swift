@@ -126,7 +126,7 @@ enum CacheSeeds {
             store.write(details(id: "3", isBooked: false), for: FuzzOperations.launchDetails, variables: ["launchId": "3"])
             store.write(
                 ["bookTrips": ["__typename": "TripUpdateResponse", "success": true, "message": "trips booked successfully",
-                               "launches": [["__typename": "Launch", "id": "3", "isBooked": true]]]],
+                               "launches": [details(id: "3", isBooked: true)["launch"] ?? nil]]],
                 for: FuzzOperations.bookTrip, variables: ["id": "3"]
             )
             store.removeField("site", of: "Launch:3")

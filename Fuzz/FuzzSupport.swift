@@ -4,63 +4,49 @@
 //
 // Not part of the Swift package: nothing in Package.swift refers to this folder.
 
-/// The tutorial's query shapes, as the gateway declares them (GraphQLClient cannot import the gateway).
+/// The tutorial's operations: the generated ones (RocketReserverAPI), compiled into this module
+/// by Scripts/fuzz, never a copy.
 enum FuzzOperations {
-    static let launchDetails = GraphQLOperation(
-        .query,
-        name: "LaunchDetails",
-        variables: ["launchId": "ID!"],
-        selections: [
-            GraphQLField("launch", arguments: ["id": .variable("launchId")], [
-                "id", "site",
-                mission(patchSize: "LARGE"),
-                GraphQLField("rocket", ["id", "name", "type"]),
-                "isBooked",
-            ]),
-        ]
-    )
-
-    static let launchList = GraphQLOperation(
-        .query,
-        name: "LaunchList",
-        variables: ["pageSize": "Int", "cursor": "String"],
-        selections: [
-            GraphQLField("launches", arguments: ["pageSize": .variable("pageSize"), "after": .variable("cursor")], [
-                "cursor", "hasMore",
-                GraphQLField("launches", ["id", "site", mission(patchSize: "SMALL")]),
-            ]),
-        ]
-    )
-
-    static let myTrips = GraphQLOperation(
-        .query,
-        name: "MyTrips",
-        selections: [GraphQLField("me", ["email", GraphQLField("trips", ["id", "site", mission(patchSize: "SMALL")])])]
-    )
-
-    static let bookTrip = GraphQLOperation(
-        .mutation,
-        name: "BookTrip",
-        variables: ["id": "ID!"],
-        selections: [
-            GraphQLField("bookTrips", arguments: ["launchIds": .list([.variable("id")])], [
-                "success", "message", GraphQLField("launches", ["id", "isBooked"]),
-            ]),
-        ]
-    )
-
-    private static func mission(patchSize: String) -> GraphQLField {
-        GraphQLField("mission", ["name", GraphQLField("missionPatch", arguments: ["size": .enumValue(patchSize)])])
-    }
+    static let launchDetails = LaunchDetailsQuery.operation
+    static let launchList = LaunchListQuery.operation
+    static let myTrips = MyTripsQuery.operation
+    static let bookTrip = BookTripMutation.operation
 
     /// Every operation with the variables to use for it, the launch id taken from `id` when there is one.
     static func all(launchID id: String) -> [(GraphQLOperation, [String: JSONValue])] {
+        typed(launchID: id).map { ($0.operation, $0.variables) }
+    }
+
+    /// The same operations with their generated models.
+    static func typed(launchID id: String) -> [FuzzOperation] {
         [
-            (launchDetails, ["launchId": .string(id)]),
-            (launchList, ["pageSize": 20]),
-            (myTrips, [:]),
-            (bookTrip, ["id": .string(id)]),
+            FuzzOperation(LaunchDetailsQuery(launchId: id)),
+            FuzzOperation(LaunchListQuery(pageSize: 20)),
+            FuzzOperation(MyTripsQuery()),
+            FuzzOperation(BookTripMutation(id: id)),
+            FuzzOperation(CancelTripMutation(launchId: id)),
         ]
+    }
+}
+
+/// A generated operation as the fuzzers use it: its client operation, variables and model.
+struct FuzzOperation {
+    let operation: GraphQLOperation
+    let variables: [String: JSONValue]
+    /// Whether two `data` objects decode into the generated model alike: both fail, or both
+    /// give equal models. Decoding must never trap, whatever the data.
+    let decodeAlike: ([String: JSONValue], [String: JSONValue]) -> Bool
+
+    init<Operation: GeneratedOperation>(_ value: Operation) {
+        operation = Operation.operation
+        variables = value.variables.jsonValues
+        decodeAlike = { a, b in
+            switch (try? Operation.decode(data: a), try? Operation.decode(data: b)) {
+            case (nil, nil): true
+            case (let x?, let y?): x == y
+            default: false
+            }
+        }
     }
 }
 

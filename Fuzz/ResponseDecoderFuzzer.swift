@@ -53,7 +53,10 @@ private func checkCache(_ answer: [String: JSONValue]) {
     case .int(let id)?: String(id)
     default: "25"
     }
-    for (operation, variables) in FuzzOperations.all(launchID: launchID) {
+    for typed in FuzzOperations.typed(launchID: launchID) {
+        let (operation, variables) = (typed.operation, typed.variables)
+        // The generated model decodes any answer without trapping.
+        _ = typed.decodeAlike(answer, answer)
         var store = RecordStore()
         store.write(answer, for: operation, variables: variables)
         let fromMemory = store.read(operation, variables: variables)
@@ -81,5 +84,8 @@ private func checkCache(_ answer: [String: JSONValue]) {
         var reloaded = encodedStore(slots)
         let fromFile = reloaded.read(operation, variables: variables)
         fuzzRequire(sameAnswer(fromMemory, fromFile), "\(operation.name): the cache file answers differently from memory")
+        if let fromMemory, let fromFile {
+            fuzzRequire(typed.decodeAlike(fromMemory, fromFile), "\(operation.name): the typed models read back from memory and file differ")
+        }
     }
 }

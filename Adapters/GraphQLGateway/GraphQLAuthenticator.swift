@@ -1,8 +1,9 @@
 import Domain
 import GraphQLClient
 import Ports
+import RocketReserverAPI
 
-/// Logs in with the `Login` mutation. The answer, which holds the token, is never cached.
+/// Logs in with the generated `LoginMutation`. The answer, which holds the token, is never cached.
 public struct GraphQLAuthenticator: Authenticator {
     private let client: GraphQLClient
 
@@ -11,12 +12,11 @@ public struct GraphQLAuthenticator: Authenticator {
     }
 
     public func logIn(email: EmailAddress) async throws -> AuthToken? {
-        let operation = TutorialOperations.login
-        return try await gatewayCall(operation) {
-            let request = GraphQLRequest(operation: operation, variables: ["email": .string(email.rawValue)], cachePolicy: .noCache)
-            let result = try await client.send(request)
-            guard let token = result.data["login"]?["token"]?.stringValue, !token.isEmpty else { return nil }
-            return AuthToken(token)
+        try await gatewayCall(LoginMutation.operationName) {
+            try await client.run(LoginMutation(email: email.rawValue), cachePolicy: .noCache) { data in
+                guard let token = data.login?.token, !token.isEmpty else { return nil }
+                return AuthToken(token)
+            }
         }
     }
 }

@@ -1,13 +1,14 @@
 import Domain
 import GraphQLClient
 import Ports
+import RocketReserverAPI
 
-/// Reads launches with the tutorial's `LaunchList` and `LaunchDetails` queries.
+/// Reads launches with the generated `LaunchListQuery` and `LaunchDetailsQuery`.
 ///
 /// Pages and details are read as `freshness` says (see ``CachePolicy/init(_:)``); every page
 /// fetched is stored under its arguments, which also refreshes every launch it contains.
-/// Every answer is decoded before it is cached, and a cached answer that does not decode is a
-/// miss (see ``GraphQLRequest/validate``).
+/// An answer is used, and cached, only if it decodes into the generated model and maps to
+/// domain values; a cached answer that does not is a miss.
 public struct GraphQLLaunchRepository: LaunchRepository {
     private let client: GraphQLClient
 
@@ -16,34 +17,31 @@ public struct GraphQLLaunchRepository: LaunchRepository {
     }
 
     public func launchPage(_ request: LaunchPageRequest, freshness: Freshness) async throws -> LaunchPage {
-        var variables: [String: JSONValue] = [:]
-        if let pageSize = request.pageSize { variables["pageSize"] = .int(pageSize) }
-        if let cursor = request.after { variables["cursor"] = .string(cursor) }
-        let operation = TutorialOperations.launchList
-        return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, variables: variables, cachePolicy: CachePolicy(freshness)) { data in
-                _ = try Self.page(data)
+        let query = LaunchListQuery(pageSize: request.pageSize, cursor: request.after)
+        return try await gatewayCall(LaunchListQuery.operationName) {
+            try await client.run(query, cachePolicy: CachePolicy(freshness)) { data in
+                let connection = data.launches
+                return LaunchPage(
+                    launches: try LaunchMapping.launches(connection.launches.map { $0?.fragments.launchTile }),
+                    cursor: connection.cursor,
+                    hasMore: connection.hasMore
+                )
             }
-            return try Self.page(result.data)
         }
-    }
-
-    private static func page(_ data: [String: JSONValue]) throws(LaunchDecoding.Malformed) -> LaunchPage {
-        guard let connection = data["launches"], let cursor = connection["cursor"]?.stringValue,
-              let hasMore = connection["hasMore"]?.boolValue
-        else { throw LaunchDecoding.Malformed(what: "no page of launches with a cursor") }
-        return LaunchPage(launches: try LaunchDecoding.launches(connection["launches"]), cursor: cursor, hasMore: hasMore)
     }
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
-        let operation = TutorialOperations.launchDetails
-        return try await gatewayCall(operation) {
-            let rawID = id.rawValue
-            let result = try await client.fetch(operation, variables: ["launchId": .string(rawID)], cachePolicy: CachePolicy(freshness)) { data in
-                try LaunchDecoding.validateDetails(data, id: rawID)
-            }
-            guard let launch = result.data["launch"], !launch.isNull else { return nil }
-            return try LaunchDecoding.details(launch)
+        let query = LaunchDetailsQuery(launchId: id.rawValue)
+        return try await gatewayCall(LaunchDetailsQuery.operationName) {
+            try await client.run(query, cachePolicy: CachePolicy(freshness)) { data in try Self.details(data, id: id) }
         }
+    }
+
+    /// A `LaunchDetails` answer for `id`: `nil` (no such launch) or that launch.
+    static func details(_ data: LaunchDetailsQuery.Data, id: LaunchID) throws(MalformedAnswer) -> LaunchDetails? {
+        guard let launch = data.launch else { return nil }
+        let details = try LaunchMapping.details(launch.fragments.launchDetailsFields)
+        guard details.launch.id == id else { throw MalformedAnswer(what: "a launch other than the one asked for") }
+        return details
     }
 }

@@ -1,9 +1,15 @@
 import Domain
 import GraphQLClient
+import GraphQLOperationSupport
 import Ports
+import RocketReserverAPI
 
-/// Books and cancels trips with the `BookTrip` and `CancelTrip` mutations, keeping the cached
-/// launch consistent with the outcome.
+/// Books and cancels trips with the generated `BookTripMutation` and `CancelTripMutation`,
+/// keeping the cached launch consistent with the outcome.
+///
+/// The mutations ask for the launch's details (`TripUpdateDetails` spreads
+/// `LaunchDetailsFields`), so the update shows the launch from the server's answer, the same
+/// whatever the cache holds; the answer also refreshes the cached launch.
 ///
 /// After a success the launch's `isBooked` is written into the cache (`true` after booking,
 /// `false` after cancelling, whatever the answer's possibly stale copy says), so cache-first
@@ -20,34 +26,31 @@ public struct GraphQLTripBookingService: TripBookingService {
     }
 
     public func bookTrip(_ id: LaunchID) async throws -> TripUpdate {
-        try await change(id, TutorialOperations.bookTrip, variables: ["id": .string(id.rawValue)], field: "bookTrips", isBooked: true)
+        try await change(id, BookTripMutation(id: id.rawValue), isBooked: true) { $0.bookTrips.fragments.tripUpdateDetails }
     }
 
     public func cancelTrip(_ id: LaunchID) async throws -> TripUpdate {
-        try await change(id, TutorialOperations.cancelTrip, variables: ["launchId": .string(id.rawValue)], field: "cancelTrip", isBooked: false)
+        try await change(id, CancelTripMutation(launchId: id.rawValue), isBooked: false) { $0.cancelTrip.fragments.tripUpdateDetails }
     }
 
-    private func change(
+    private func change<Mutation: GeneratedOperation>(
         _ id: LaunchID,
-        _ operation: GraphQLOperation,
-        variables: [String: JSONValue],
-        field: String,
-        isBooked: Bool
+        _ mutation: Mutation,
+        isBooked: Bool,
+        answer: @escaping @Sendable (Mutation.Data) -> TripUpdateDetails
     ) async throws -> TripUpdate {
         let recordKey = "Launch:" + id.rawValue
         let client = self.client
         let cache = self.cache
-        return try await gatewayCall(operation) {
+        return try await gatewayCall(Mutation.operationName) {
             // One process at a time sends a mutation and updates the cache, so parallel book and
             // cancel runs reach the cache in the order the server ran them.
             try await cache.withExclusiveAccess {
-                let response: [String: JSONValue]
-                let success: Bool
+                let update: TripUpdate
                 do {
-                    let result = try await client.perform(operation, variables: variables) { data in
-                        _ = try Self.answer(data, field: field)
+                    update = try await client.run(mutation) { data in
+                        try TripUpdateMapping.update(answer(data), id: id, isBookedOnSuccess: isBooked)
                     }
-                    (response, success) = try Self.answer(result.data, field: field)
                 } catch {
                     if Self.outcomeIsUnknown(error) {
                         await cache.removeField("isBooked", of: recordKey)
@@ -55,37 +58,17 @@ public struct GraphQLTripBookingService: TripBookingService {
                     }
                     throw error
                 }
-                if success {
+                if update.success {
                     await cache.setField("isBooked", of: recordKey, to: .bool(isBooked))
                     await cache.noteMutation()
                 }
-                let cached = await cache.read(TutorialOperations.launchDetails, variables: ["launchId": .string(id.rawValue)])
-                let launch = cached?["launch"].flatMap { try? LaunchDecoding.details($0) }
-                return TripUpdate(launchID: id, success: success, message: response["message"]?.stringValue, launch: launch)
+                return update
             }
         }
-    }
-
-    /// The mutation's answer object and its success flag; its launches must decode.
-    private static func answer(_ data: [String: JSONValue], field: String) throws(LaunchDecoding.Malformed) -> ([String: JSONValue], Bool) {
-        guard let answer = data[field]?.objectValue, let flag = answer["success"]?.boolValue else {
-            throw LaunchDecoding.Malformed(what: "no success flag")
-        }
-        if let launches = answer["launches"], !launches.isNull {
-            guard let elements = launches.arrayValue else { throw LaunchDecoding.Malformed(what: "a list of launches that is not a list") }
-            for element in elements where !element.isNull {
-                guard case .string(let id)? = element["id"], !id.isEmpty else { throw LaunchDecoding.Malformed(what: "a launch without a valid id") }
-                switch element["isBooked"] {
-                case .bool?, .null?, nil: break
-                default: throw LaunchDecoding.Malformed(what: "an isBooked that is not true or false")
-                }
-            }
-        }
-        return (answer, flag)
     }
 
     private static func outcomeIsUnknown(_ error: any Error) -> Bool {
         if let error = error as? GraphQLClientError { return error.outcomeIsUnknown }
-        return error is LaunchDecoding.Malformed
+        return error is MalformedAnswer
     }
 }

@@ -1,8 +1,9 @@
 import Domain
 import GraphQLClient
 import Ports
+import RocketReserverAPI
 
-/// Reads the signed-in user and their trips with the `MyTrips` query, as `freshness` says.
+/// Reads the signed-in user and their trips with the generated `MyTripsQuery`, as `freshness` says.
 public struct GraphQLTripRepository: TripRepository {
     private let client: GraphQLClient
 
@@ -11,19 +12,15 @@ public struct GraphQLTripRepository: TripRepository {
     }
 
     public func currentUser(freshness: Freshness) async throws -> User? {
-        let operation = TutorialOperations.myTrips
-        return try await gatewayCall(operation) {
-            let result = try await client.fetch(operation, cachePolicy: CachePolicy(freshness)) { data in _ = try Self.user(data) }
-            return try Self.user(result.data)
+        try await gatewayCall(MyTripsQuery.operationName) {
+            try await client.run(MyTripsQuery(), cachePolicy: CachePolicy(freshness), mapping: Self.user)
         }
     }
 
-    private static func user(_ data: [String: JSONValue]) throws(LaunchDecoding.Malformed) -> User? {
-        guard let me = data["me"], !me.isNull else { return nil }
-        guard let rawEmail = me["email"]?.stringValue, let email = try? EmailAddress(rawEmail) else {
-            throw LaunchDecoding.Malformed(what: "a user without a valid email address")
-        }
-        let trips = try LaunchDecoding.launches(me["trips"]).map(Trip.init(launch:))
+    private static func user(_ data: MyTripsQuery.Data) throws -> User? {
+        guard let me = data.me else { return nil }
+        guard let email = try? EmailAddress(me.email) else { throw MalformedAnswer(what: "a user without a valid email address") }
+        let trips = try LaunchMapping.launches(me.trips.map { $0?.fragments.launchTile }).map(Trip.init(launch:))
         return User(email: email, trips: trips)
     }
 }

@@ -8,7 +8,7 @@ enum ServiceErrorMapping {
     /// nor malformed answers (for example a credential store failing) pass through unchanged.
     static func map(_ error: any Error, operation: String) -> any Error {
         if let error = error as? ServiceError { return error }
-        if let malformed = error as? LaunchDecoding.Malformed {
+        if let malformed = error as? MalformedAnswer {
             return ServiceError(.unreadableResponse, operation: operation, detail: "The server's answer has \(malformed.what).")
         }
         guard let error = error as? GraphQLClientError else { return error }

@@ -2,7 +2,10 @@
 //   rocket-reserver-codegen-bench [--launches N] [--runs N]
 // Contenders on the same LaunchList answer of N launches (the shape of Docs/Performance.md's cache benchmark):
 //   floor: JSONSerialization; the client's JSONParser; JSONParser + decode into LaunchListQuery.Data;
-//   decode alone (from the parsed JSONValue); and parse + validate + generate the tutorial's operations.
+//   decode alone (from the parsed JSONValue); parse + normalise into a NormalizedCache + decode
+//   (what a network answer costs: issue 10 item 5's first ratio); a warm cache's read-back +
+//   decode into the models (a cache hit: the second ratio); and parse + validate + generate the
+//   tutorial's operations.
 import Foundation
 import GraphQLClient
 import GraphQLCodegen
@@ -34,6 +37,24 @@ let sourceNames = try FileManager.default.contentsOfDirectory(atPath: operations
 let sources = try sourceNames.map { (name: $0, text: try String(contentsOf: operationsFolder.appendingPathComponent($0), encoding: .utf8)) }
 let schemaText = try String(contentsOf: operationsFolder.appendingPathComponent("schema.graphqls"), encoding: .utf8)
 
+let variables = LaunchListQuery(pageSize: launches).variables.jsonValues
+let warmCache = NormalizedCache()
+await warmCache.write(parsedData, for: LaunchListQuery.operation, variables: variables)
+guard let cachedData = await warmCache.read(LaunchListQuery.operation, variables: variables),
+      try LaunchListQuery.decode(data: cachedData) == LaunchListQuery.decode(data: parsedData)
+else {
+    FileHandle.standardError.write(Data("the cache does not read the answer back unchanged\n".utf8))
+    exit(70)
+}
+
+/// Runs `body` once and returns how long it took, in seconds.
+func timeAsync(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await body()
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
 /// Runs `body` once and returns how long it took, in seconds.
 func time(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
@@ -44,13 +65,28 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 
 var samples: [String: [Double]] = [:]
 
-let names = ["JSONSerialization (floor)", "JSONParser", "JSONParser + decode to models", "decode to models only", "codegen of the tutorial (parse, validate, generate)"]
+let names = [
+    "JSONSerialization (floor)", "JSONParser", "JSONParser + decode to models", "decode to models only",
+    "parse + normalise + decode to models", "cache read-back + decode to models",
+    "codegen of the tutorial (parse, validate, generate)",
+]
 for run in 0...runs {
     samples[names[0], default: []].append(try time { _ = try JSONSerialization.jsonObject(with: body) })
     samples[names[1], default: []].append(try time { _ = try JSONParser.parse(body) })
     samples[names[2], default: []].append(try time { _ = try LaunchListQuery.decode(data: JSONParser.parse(body)["data"]?.objectValue ?? [:]) })
     samples[names[3], default: []].append(try time { _ = try LaunchListQuery.decode(data: parsedData) })
     samples[names[4], default: []].append(
+        try await timeAsync {
+            let data = try GraphQLResponseDecoder.decode(body).data ?? [:]
+            let cache = NormalizedCache()
+            await cache.write(data, for: LaunchListQuery.operation, variables: variables)
+            _ = try LaunchListQuery.decode(data: data)
+        })
+    samples[names[5], default: []].append(
+        try await timeAsync {
+            _ = try LaunchListQuery.decode(data: await warmCache.read(LaunchListQuery.operation, variables: variables) ?? [:])
+        })
+    samples[names[6], default: []].append(
         try time {
             let schema = try Schema.parse(schemaText, sourceName: "schema.graphqls")
             _ = try CodeGenerator.generate(sources: sources, schema: schema).get()

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLClient
-import GraphQLGateway
+import RocketReserverAPI
 
 /// Benchmark 4: normalize a LaunchList answer of `count` launches into the cache and read it
 /// back, against the floor of merely parsing the same bytes with `JSONSerialization`.
@@ -23,7 +23,7 @@ struct CacheBenchmark {
     func run() async throws -> [Table] {
         let body = Self.makeResponse(count: count)
         let variables: [String: JSONValue] = ["pageSize": .int(count)]
-        let operation = TutorialOperations.launchList
+        let operation = LaunchListQuery.operation
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("rocket-reserver-bench-\(getpid())-\(UInt32.random(in: 0 ... .max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

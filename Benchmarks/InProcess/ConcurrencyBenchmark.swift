@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLClient
-import GraphQLGateway
+import RocketReserverAPI
 
 /// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
 /// interceptor chain, network-only so every query reaches the server, answers parsed and
@@ -38,7 +38,7 @@ struct ConcurrencyBenchmark {
                             let id = String(index % Self.launchIDs + 1)
                             do {
                                 let result = try await client.fetch(
-                                    TutorialOperations.launchDetails, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
+                                    LaunchDetailsQuery.operation, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
                                 )
                                 if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
                             } catch {
@@ -50,7 +50,7 @@ struct ConcurrencyBenchmark {
             }
         }
 
-        let document = TutorialOperations.launchDetails.document
+        let document = LaunchDetailsQuery.operation.document
         let endpoint = self.endpoint
         func viaURLSession(_ n: Int) async -> Batch {
             await measured {

@@ -3,7 +3,7 @@
 //   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency]
 import Foundation
 import GraphQLClient
-import GraphQLGateway
+import RocketReserverAPI
 
 struct Options {
     var endpoint: URL?
@@ -54,8 +54,8 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
 
 if options.printDocuments {
     let documents: JSONValue = [
-        "LaunchDetails": .string(TutorialOperations.launchDetails.document),
-        "LaunchList": .string(TutorialOperations.launchList.document),
+        "LaunchDetails": .string(LaunchDetailsQuery.operation.document),
+        "LaunchList": .string(LaunchListQuery.operation.document),
     ]
     print(JSONWriter.string(documents))
     exit(0)

@@ -48,7 +48,7 @@ struct ServerTextTests {
         let text = Self.jsonString(Self.hostile)
         session.server.behaviour = .decide { request in
             if request.graphQLQuery.contains("bookTrips") {
-                return .json(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":\#(text),"launches":[{"__typename":"Launch","id":"1","isBooked":true}]}}}"#)
+                return .json(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":\#(text),"launches":[\#(FaultServerTutorial.launchObject(id: "1", isBooked: true))]}}}"#)
             }
             return .json(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":\#(text),"mission":{"__typename":"Mission","name":\#(text),"missionPatch":null},"rocket":null,"isBooked":true}}}"#)
         }

@@ -1,22 +1,11 @@
 import Foundation
 import GraphQLClient
+import RocketReserverAPI
 
-/// A `LaunchList`-shaped operation and answers of any size, for cache tests and benchmarks.
+/// The `LaunchList` operation and answers of any size, for cache tests and benchmarks.
 enum LaunchListFixture {
-    static let operation = GraphQLOperation(
-        .query,
-        name: "LaunchList",
-        variables: ["pageSize": "Int", "cursor": "String"],
-        selections: [
-            GraphQLField("launches", arguments: ["pageSize": .variable("pageSize"), "after": .variable("cursor")], [
-                "cursor", "hasMore",
-                GraphQLField("launches", [
-                    "id", "site",
-                    GraphQLField("mission", ["name", GraphQLField("missionPatch", arguments: ["size": .enumValue("SMALL")])]),
-                ]),
-            ]),
-        ]
-    )
+    /// The generated `LaunchList` query (RocketReserverAPI).
+    static let operation = LaunchListQuery.operation
 
     /// The whole response body for `count` launches.
     static func body(count: Int) -> Data {

@@ -1,19 +1,12 @@
 import Foundation
 import GraphQLClient
+import RocketReserverAPI
 import Testing
 
 /// An answer must hold every field its operation selected before it is used or cached.
 struct ResponseShapeTests {
-    private let operation = GraphQLOperation(
-        .query,
-        name: "LaunchDetails",
-        variables: ["launchId": "ID!"],
-        selections: [
-            GraphQLField("launch", arguments: ["id": .variable("launchId")], [
-                "id", "site", GraphQLField("mission", ["name"]), "isBooked",
-            ]),
-        ]
-    )
+    /// The generated `LaunchDetails` query: the tutorial's own selections.
+    private let operation = LaunchDetailsQuery.operation
 
     private func parse(_ json: String) async throws -> GraphQLResponse {
         let request = GraphQLRequest(operation: operation, variables: ["launchId": "1"], cachePolicy: .networkOnly)
@@ -24,7 +17,7 @@ struct ResponseShapeTests {
     }
 
     @Test func aCompleteAnswerPasses() async throws {
-        let response = try await parse(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":null,"mission":{"__typename":"Mission","name":"M"},"isBooked":false}}}"#)
+        let response = try await parse(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":null,"mission":{"__typename":"Mission","name":"M","missionPatch":null},"rocket":null,"isBooked":false}}}"#)
         #expect(response.body?.data?["launch"]?["id"]?.stringValue == "1")
         let unknown = try await parse(#"{"data":{"launch":null}}"#)
         #expect(unknown.body?.data?["launch"]?.isNull == true)
@@ -32,9 +25,9 @@ struct ResponseShapeTests {
 
     @Test(arguments: [
         (#"{"data":{"launch":{"id":5}}}"#, "launch.__typename is missing"),
-        (#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"S","mission":{"__typename":"Mission","name":"M"}}}}"#, "launch.isBooked is missing"),
-        (#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"S","mission":"M","isBooked":true}}}"#, "launch.mission is a value where an object was expected"),
-        (#"{"data":{"launch":{"__typename":"Launch","id":{"x":1},"site":"S","mission":null,"isBooked":true}}}"#, "launch.id is an object where a value was expected"),
+        (#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"S","mission":{"__typename":"Mission","name":"M","missionPatch":null},"rocket":null}}}"#, "launch.isBooked is missing"),
+        (#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"S","mission":"M","rocket":null,"isBooked":true}}}"#, "launch.mission is a value where an object was expected"),
+        (#"{"data":{"launch":{"__typename":"Launch","id":{"x":1},"site":"S","mission":null,"rocket":null,"isBooked":true}}}"#, "launch.id is an object where a value was expected"),
         (#"{"data":{}}"#, "launch is missing"),
     ])
     func anAnswerLackingASelectedFieldIsTheWrongShape(_ json: String, problem: String) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
+import RocketReserverAPI
 
 /// Builders shared by the client tests.
 enum TestSupport {
@@ -41,30 +42,9 @@ enum TestSupport {
     }
 
 
-    static let launchDetails = GraphQLOperation(
-        .query,
-        name: "LaunchDetails",
-        variables: ["launchId": "ID!"],
-        selections: [
-            GraphQLField("launch", arguments: ["id": .variable("launchId")], [
-                "id", "site",
-                GraphQLField("mission", ["name", GraphQLField("missionPatch", arguments: ["size": .enumValue("LARGE")])]),
-                GraphQLField("rocket", ["id", "name", "type"]),
-                "isBooked",
-            ]),
-        ]
-    )
-
-    static let bookTrip = GraphQLOperation(
-        .mutation,
-        name: "BookTrip",
-        variables: ["id": "ID!"],
-        selections: [
-            GraphQLField("bookTrips", arguments: ["launchIds": .list([.variable("id")])], [
-                "success", "message", GraphQLField("launches", ["id", "isBooked"]),
-            ]),
-        ]
-    )
+    /// The tutorial's generated operations (RocketReserverAPI), not copies.
+    static let launchDetails = LaunchDetailsQuery.operation
+    static let bookTrip = BookTripMutation.operation
 
     static func detailsBody(id: String = "25", site: String = "CCAFS SLC 40", isBooked: Bool = false) -> String {
         #"""

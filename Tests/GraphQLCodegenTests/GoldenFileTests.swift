@@ -10,7 +10,8 @@ struct GoldenFileTests {
         let schema = try Schema.parse(try Repository.read("\(Repository.operationsFolder)/schema.graphqls"), sourceName: "schema.graphqls")
         let files = try CodeGenerator.generate(sources: try Repository.tutorialSources(), schema: schema).get()
         #expect(files.map(\.name) == [
-            "BookTrip.graphql.swift", "CancelTrip.graphql.swift", "LaunchDetails.graphql.swift", "LaunchList.graphql.swift",
+            "BookTrip.graphql.swift", "CancelTrip.graphql.swift", "LaunchDetails.graphql.swift", "LaunchDetailsFields.graphql.swift",
+            "LaunchList.graphql.swift",
             "LaunchTile.graphql.swift", "Login.graphql.swift", "MyTrips.graphql.swift", "SchemaIntrospection.graphql.swift",
             "TripUpdateDetails.graphql.swift",
             "SchemaTypes.graphql.swift",

@@ -24,11 +24,7 @@ enum GatewayFixture {
     }
 
     static func details(id: String = "25", isBooked: Bool = false) -> StubHTTPSession.Reply {
-        StubHTTPSession.json(#"""
-        {"data":{"launch":{"__typename":"Launch","id":"\#(id)","site":"KSC LC 39A",
-        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images2.imgbox.com/large.png"},
-        "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}}}
-        """#)
+        StubHTTPSession.json(#"{"data":{"launch":"# + launchDetails(id: id, isBooked: isBooked) + "}}")
     }
 
     static let launchList = StubHTTPSession.json(#"""
@@ -38,9 +34,19 @@ enum GatewayFixture {
     {"__typename":"Launch","id":"24","site":null,"mission":null}]}}}
     """#)
 
+    /// A `bookTrips`/`cancelTrip` answer whose launch 25 has `isBooked`, or `[null]` for `nil`.
     static func tripUpdate(_ field: String, success: Bool = true, message: String, isBooked: Bool?) -> StubHTTPSession.Reply {
-        let launches = isBooked.map { #"[{"__typename":"Launch","id":"25","isBooked":\#($0)}]"# } ?? "[null]"
+        let launches = isBooked.map { "[" + launchDetails(id: "25", isBooked: $0) + "]" } ?? "[null]"
         return StubHTTPSession.json(#"{"data":{"\#(field)":{"__typename":"TripUpdateResponse","success":\#(success),"message":"\#(message)","launches":\#(launches)}}}"#)
+    }
+
+    /// Launch `id` with every field `LaunchDetailsFields` selects.
+    static func launchDetails(id: String, isBooked: Bool) -> String {
+        #"""
+        {"__typename":"Launch","id":"\#(id)","site":"KSC LC 39A",
+        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images2.imgbox.com/large.png"},
+        "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}
+        """#
     }
 
     static let myTrips = StubHTTPSession.json(#"""

@@ -44,10 +44,34 @@ struct TripBookingTests {
         #expect(body["variables"] == ["launchId": "25"])
     }
 
-    @Test func withoutCachedDetailsTheUpdateHasNoLaunch() async throws {
-        let session = StubHTTPSession([GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: nil)])
-        let update = try await GatewayFixture.gateway(session).booking.bookTrip(id)
+    @Test func theUpdateShowsTheAnswersLaunchWhateverIsCached() async throws {
+        let empty = StubHTTPSession([GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: true)])
+        let uncached = try await GatewayFixture.gateway(empty).booking.bookTrip(id)
+        #expect(uncached.launch?.rocket?.name == "Falcon 9")
+        #expect(uncached.launch?.launch.mission?.missionPatch == "https://images2.imgbox.com/large.png")
+        #expect(uncached.launch?.isBooked == true)
+
+        let warm = StubHTTPSession([
+            GatewayFixture.details(isBooked: false),
+            GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: true),
+        ])
+        let gateway = GatewayFixture.gateway(warm)
+        _ = try await gateway.launches.launchDetails(id: id, freshness: .cachedIfAvailable)
+        #expect(try await gateway.booking.bookTrip(id) == uncached)
+        let query = try JSONParser.parse(try #require(empty.requests.first?.httpBody))["query"]?.stringValue ?? ""
+        #expect(query.contains("launches { __typename id site mission"))
+    }
+
+    @Test func anAnswerWithoutTheLaunchHasNoLaunchEvenWhenItIsCached() async throws {
+        let session = StubHTTPSession([
+            GatewayFixture.details(isBooked: false),
+            GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: nil),
+        ])
+        let gateway = GatewayFixture.gateway(session)
+        _ = try await gateway.launches.launchDetails(id: id, freshness: .cachedIfAvailable)
+        let update = try await gateway.booking.bookTrip(id)
         #expect(update == TripUpdate(launchID: id, success: true, message: "trips booked successfully", launch: nil))
+        #expect(try await gateway.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == true)
     }
 
     @Test func aRefusedChangeKeepsTheCachedState() async throws {
@@ -60,7 +84,9 @@ struct TripBookingTests {
         let update = try await gateway.booking.cancelTrip(id)
         #expect(!update.success)
         #expect(update.message == "failed to cancel trip")
-        #expect(update.launch?.isBooked == false)
+        #expect(update.launch == nil)
+        #expect(try await gateway.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
+        #expect(session.requestCount == 2)
     }
 
     @Test(arguments: [

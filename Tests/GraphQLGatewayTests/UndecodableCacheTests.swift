@@ -2,6 +2,7 @@ import Domain
 import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
+import RocketReserverAPI
 import Ports
 import Testing
 
@@ -23,8 +24,8 @@ struct UndecodableCacheTests {
             Issue.record("not an object")
             return
         }
-        await cache.write(data, for: TutorialOperations.launchDetails, variables: ["launchId": "25"])
-        #expect(await cache.read(TutorialOperations.launchDetails, variables: ["launchId": "25"]) != nil)
+        await cache.write(data, for: LaunchDetailsQuery.operation, variables: ["launchId": "25"])
+        #expect(await cache.read(LaunchDetailsQuery.operation, variables: ["launchId": "25"]) != nil)
 
         let session = StubHTTPSession([GatewayFixture.details(id: "25")])
         let details = try await GatewayFixture.gateway(session, cache: cache).launches.launchDetails(id: LaunchID(trusted: "25"), freshness: .cachedIfAvailable)

@@ -1,21 +1,15 @@
 import Foundation
 import GraphQLClient
+import RocketReserverAPI
 
 /// The operation and answer the URLSession tests exchange with the loopback server.
 enum URLSessionFixture {
-    static let launchDetails = GraphQLOperation(
-        .query,
-        name: "LaunchDetails",
-        variables: ["launchId": "ID!"],
-        selections: [
-            GraphQLField("launch", arguments: ["id": .variable("launchId")], [
-                "id", "site", GraphQLField("rocket", ["id", "name", "type"]), "isBooked",
-            ]),
-        ]
-    )
+    /// The generated `LaunchDetails` query (RocketReserverAPI).
+    static let launchDetails = LaunchDetailsQuery.operation
 
     static let detailsBody = #"""
         {"data":{"launch":{"__typename":"Launch","id":"25","site":"CCAFS SLC 40",
+        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":null},
         "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":false}}}
         """#
 }

@@ -18,12 +18,13 @@ struct DecodingTests {
 
     @Test func launchDetails() throws {
         let launch = try #require(try LaunchDetailsQuery.decode(data: Fixture.data("LaunchDetails")).launch)
-        let expected = LaunchDetailsQuery.Data.Launch(
+        let expected = LaunchDetailsFields(
             id: "25", site: "Vandal Ridge SLC-4",
             mission: .init(name: "Ivory Relay", missionPatch: "https://images.rocketreserver.invalid/patches/25-large.png"),
             rocket: .init(id: "falcon9", name: "Falcon 9", type: "v1.1"), isBooked: false
         )
-        #expect(launch == expected)
+        #expect(launch.fragments.launchDetailsFields == expected)
+        #expect(launch.rocket?.name == "Falcon 9")
         #expect(try LaunchDetailsQuery.decode(data: Fixture.data("LaunchDetailsMissing")).launch == nil)
     }
 
@@ -31,7 +32,10 @@ struct DecodingTests {
         #expect(try LoginMutation.decode(data: Fixture.data("Login")).login?.token?.isEmpty == false)
         let booked = try BookTripMutation.decode(data: Fixture.data("BookTrip")).bookTrips
         #expect(booked.success)
-        #expect(booked.fragments.tripUpdateDetails.launches == [.init(id: "25", isBooked: true)])
+        let bookedLaunch = try #require(booked.fragments.tripUpdateDetails.launches?.first ?? nil)
+        #expect(bookedLaunch.fragments.launchDetailsFields.id == "25")
+        #expect(bookedLaunch.fragments.launchDetailsFields.isBooked)
+        #expect(bookedLaunch.fragments.launchDetailsFields.rocket?.name == "Falcon 9")
         let me = try #require(try MyTripsQuery.decode(data: Fixture.data("MyTrips")).me)
         #expect(me.email == "me@example.com")
         #expect(me.trips.compactMap { $0?.fragments.launchTile.id } == ["25"])

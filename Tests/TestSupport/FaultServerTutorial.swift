@@ -16,12 +16,12 @@ public enum FaultServerTutorial {
         let variables = request.graphQLVariables
         if query.contains("bookTrips") {
             let ids = (variables["launchIds"] as? [Any])?.map { "\($0)" } ?? variables["id"].map { ["\($0)"] } ?? ["1"]
-            let launches = ids.map { #"{"__typename":"Launch","id":\#(quoted($0)),"isBooked":true}"# }.joined(separator: ",")
+            let launches = ids.map { launchObject(id: $0, isBooked: true) }.joined(separator: ",")
             return Data(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":"trips booked successfully","launches":[\#(launches)]}}}"#.utf8)
         }
         if query.contains("cancelTrip") {
             let id = (variables["launchId"]).map { "\($0)" } ?? "1"
-            return Data(#"{"data":{"cancelTrip":{"__typename":"TripUpdateResponse","success":true,"message":"trip cancelled","launches":[{"__typename":"Launch","id":\#(quoted(id)),"isBooked":false}]}}}"#.utf8)
+            return Data(#"{"data":{"cancelTrip":{"__typename":"TripUpdateResponse","success":true,"message":"trip cancelled","launches":[\#(launchObject(id: id, isBooked: false))]}}}"#.utf8)
         }
         if query.contains("login") {
             return Data(#"{"data":{"login":{"__typename":"User","id":"u1","email":"me@example.com","token":\#(quoted(token))}}}"#.utf8)
@@ -39,8 +39,13 @@ public enum FaultServerTutorial {
 
     /// A `LaunchDetails` answer for launch `id`, not booked.
     public static func launchDetails(id: String) -> Data {
-        Data((#"{"data":{"launch":{"__typename":"Launch","id":\#(quoted(id)),"site":"X","mission":{"__typename":"Mission","name":"M","missionPatch":"https://p.invalid/1.png"},"#
-            + #""rocket":{"__typename":"Rocket","id":"r","name":"R","type":"T"},"isBooked":false}}}"#).utf8)
+        Data((#"{"data":{"launch":"# + launchObject(id: id, isBooked: false) + "}}").utf8)
+    }
+
+    /// Launch `id` with every field `LaunchDetailsFields` selects (as details, book and cancel ask for it).
+    public static func launchObject(id: String, isBooked: Bool) -> String {
+        #"{"__typename":"Launch","id":\#(quoted(id)),"site":"X","mission":{"__typename":"Mission","name":"M","missionPatch":"https://p.invalid/1.png"},"#
+            + #""rocket":{"__typename":"Rocket","id":"r","name":"R","type":"T"},"isBooked":\#(isBooked)}"#
     }
 
     /// A valid `LaunchDetails` answer for launch 1 whose `site` is about `megabytes` MB of text.
