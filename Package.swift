@@ -15,7 +15,6 @@ import PackageDescription
 /// executable links, so the static build needs no libcurl development package).
 let package = Package(
     name: "RocketReserver",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
