@@ -149,6 +149,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
