@@ -17,6 +17,13 @@ let package = Package(
     name: "RocketReserver",
     products: [
         .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
+        // The app core, for other packages (an app, a server; see Examples/TripPlanner).
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Ports", targets: ["Ports"]),
+        .library(name: "UseCases", targets: ["UseCases"]),
+        .library(name: "GraphQLGateway", targets: ["GraphQLGateway"]),
+        .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
+        /// The client with its normalized cache (`NormalizedCache`, cache policies, the cache file), one target today.
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
