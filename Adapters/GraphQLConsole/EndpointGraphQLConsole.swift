@@ -29,7 +29,7 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
                 switch operation.kind {
                 case .query:
                     try await client.fetch(
-                        operation, variables: prepared.variables, cachePolicy: request.freshness == .fromServer ? .networkOnly : .cacheFirst
+                        operation, variables: prepared.variables, cachePolicy: CachePolicy(request.freshness)
                     )
                 case .mutation: try await client.perform(operation, variables: prepared.variables)
                 }

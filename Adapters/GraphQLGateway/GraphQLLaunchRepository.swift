@@ -37,7 +37,7 @@ public struct GraphQLLaunchRepository: LaunchRepository {
     }
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
-        let policy: CachePolicy = freshness == .cachedIfAvailable ? .cacheFirst : .networkOnly
+        let policy = CachePolicy(freshness)
         let operation = TutorialOperations.launchDetails
         return try await gatewayCall(operation) {
             let rawID = id.rawValue

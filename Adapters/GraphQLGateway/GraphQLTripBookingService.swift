@@ -34,7 +34,7 @@ public struct GraphQLTripBookingService: TripBookingService {
         field: String,
         isBooked: Bool
     ) async throws -> TripUpdate {
-        let recordKey = "Launch:" + id.rawValue
+        let recordKey = CacheKeys.key(typename: "Launch", id: id.rawValue)
         let client = self.client
         let cache = self.cache
         return try await gatewayCall(operation) {

@@ -37,7 +37,7 @@ struct AdapterAssembly {
         ))
 
         let authorization = sendsCredentials
-            ? AuthorizationInterceptor(scheme: configuration.authorizationScheme == .bearer ? .bearer : .raw) {
+            ? AuthorizationInterceptor(scheme: .init(configuration.authorizationScheme)) {
                 // An unreadable login sends no token; commands that need one report it themselves.
                 (try? await keychain.credential())?.token.rawValue
             }
@@ -50,14 +50,17 @@ struct AdapterAssembly {
             authorization: authorization
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
-        let presenter: any ResultPresenter = configuration.json
-            ? JSONPresenter(output: output)
-            : HumanPresenter(
-                output: output,
-                colorEnabled: configuration.color,
-                width: configuration.terminalWidth,
-                hints: configuration.outputIsTerminal ? nil : self.warnings
-            )
+        let presenter: any ResultPresenter =
+            switch configuration.outputFormat {
+            case .json: JSONPresenter(output: output)
+            case .text:
+                HumanPresenter(
+                    output: output,
+                    colorEnabled: configuration.color,
+                    width: configuration.terminalWidth,
+                    hints: configuration.outputIsTerminal ? nil : self.warnings
+                )
+            }
         return Services(
             launches: gateway.launches,
             bookings: gateway.booking,
