@@ -20,10 +20,10 @@ enum SwiftToolchain {
     /// The package manifest as `swift package dump-package` prints it (JSON).
     ///
     /// A scratch folder of its own keeps it off the `.build` lock that `swift test` holds.
-    static func dumpPackage(at root: URL) throws -> Data {
+    static func dumpPackage(at root: URL) async throws -> Data {
         let scratch = try TemporaryDirectory(prefix: "dump-package")
         defer { scratch.remove() }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             try executable(),
             ["package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
             environment: ProcessInfo.processInfo.environment,

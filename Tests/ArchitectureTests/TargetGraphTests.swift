@@ -7,14 +7,11 @@ import TestSupport
 struct TargetGraphTests {
     static let root = BuiltProducts.packageRoot
 
-    /// Read once for the suite: `dump-package` compiles the manifest (a few seconds).
-    static let manifest = Result { try DeclaredTarget.all(in: SwiftToolchain.dumpPackage(at: root)) }
-
     let targets: [DeclaredTarget]
     let table: ArchitectureTable
 
-    init() throws {
-        targets = try Self.manifest.get()
+    init() async throws {
+        targets = try DeclaredTarget.all(in: await SwiftToolchain.dumpPackage(at: Self.root))
         let markdown = try String(contentsOf: Self.root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
         table = ArchitectureTable(markdown: markdown)
     }
