@@ -17,7 +17,7 @@ struct Failure: Equatable {
             // A suggestion is the better hint; either way the message stays two sentences.
             self.init(.usage, error.suggestion == nil ? "\(error.message) \(hint)" : error.description)
         case let error as DomainError:
-            self.init(.usage, error.description)
+            self.init(.usage, FailureMessage.text(for: error))
         case let error as UseCaseError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as ServiceError:
