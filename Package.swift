@@ -15,9 +15,15 @@ import PackageDescription
 /// executable links, so the static build needs no libcurl development package).
 let package = Package(
     name: "RocketReserver",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
+        // The app core, for other packages (an app, a server; see Examples/TripPlanner).
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Ports", targets: ["Ports"]),
+        .library(name: "UseCases", targets: ["UseCases"]),
+        .library(name: "GraphQLGateway", targets: ["GraphQLGateway"]),
+        .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
+        /// The client with its normalized cache (`NormalizedCache`, cache policies, the cache file), one target today.
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
@@ -155,6 +161,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]

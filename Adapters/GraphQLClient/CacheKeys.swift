@@ -12,10 +12,15 @@ public enum CacheKeys {
     public static func key(for object: [String: JSONValue]) -> String? {
         guard case .string(let typename)? = object["__typename"] else { return nil }
         switch object["id"] {
-        case .string(let id)?: return typename + ":" + id
-        case .int(let id)?: return typename + ":" + String(id)
+        case .string(let id)?: return key(typename: typename, id: id)
+        case .int(let id)?: return key(typename: typename, id: String(id))
         default: return nil
         }
+    }
+
+    /// `typename:id`, the key of the object of that type with that id (e.g. `Launch:25`).
+    public static func key(typename: String, id: String) -> String {
+        typename + ":" + id
     }
 
     /// The key of an object without an id: its parent's key, then the field key, then list indexes.

@@ -4,7 +4,12 @@
 /// Records live in memory and are loaded lazily from, and saved after each change to, the
 /// ``CachePersistence`` given at creation. Saving failures are reported through the
 /// persistence's warning callback, never thrown.
+///
+/// The actor runs on a dispatch queue of its own (``CacheQueueExecutor``): its file I/O never
+/// blocks the Swift concurrency pool.
 public actor NormalizedCache {
+    private let executor = CacheQueueExecutor()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let backend: any CacheBackend
     private var store = RecordStore()
     private var isLoaded = false

@@ -58,7 +58,12 @@ struct SocketConnection {
         guard descriptor >= 0 else { throw error(errno) }
         let connection = SocketConnection(descriptor: descriptor, call: call, deadline: deadline)
         do {
-            if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+            #if canImport(Glibc)
+            let connected = Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen)
+            #else
+            let connected = Darwin.connect(descriptor, address.ai_addr, address.ai_addrlen)
+            #endif
+            if connected != 0 {
                 guard errno == EINPROGRESS || errno == EINTR else { throw error(errno) }
                 _ = try call.wait(for: descriptor, events: Int16(POLLOUT), until: deadline)
                 var code: Int32 = 0
@@ -79,7 +84,11 @@ struct SocketConnection {
             guard let base = buffer.baseAddress else { return }
             var sent = 0
             while sent < buffer.count {
+                #if canImport(Glibc)
                 let count = Glibc.send(descriptor, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                #else
+                let count = Darwin.send(descriptor, base + sent, buffer.count - sent, 0)
+                #endif
                 if count >= 0 {
                     sent += count
                 } else if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -105,7 +114,11 @@ struct SocketConnection {
     }
 
     func close() {
+        #if canImport(Glibc)
         _ = Glibc.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
     }
 
     /// The transport failure kind for a socket `errno`.

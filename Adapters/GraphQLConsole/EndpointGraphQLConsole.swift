@@ -29,7 +29,7 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
                 switch operation.kind {
                 case .query:
                     try await client.fetch(
-                        operation, variables: prepared.variables, cachePolicy: Self.policy(request.freshness)
+                        operation, variables: prepared.variables, cachePolicy: CachePolicy(request.freshness)
                     )
                 case .mutation: try await client.perform(operation, variables: prepared.variables)
                 }
@@ -63,15 +63,5 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
 
     private static func name(of plan: ClientOperationPlan, in request: GraphQLConsoleRequest) -> String {
         plan.name.isEmpty ? "the operation in \(request.document.name)" : plan.name
-    }
-
-    /// The client's policy for the freshness asked (the CLI asks `cachedIfAvailable` or `fromServer`).
-    private static func policy(_ freshness: Freshness) -> CachePolicy {
-        switch freshness {
-        case .cachedIfAvailable: .cacheFirst
-        case .fromServer: .networkOnly
-        case .fromServerElseCached: .networkFirst
-        case .cachedOnly: .cacheOnly
-        }
     }
 }

@@ -1,5 +1,6 @@
 import GraphQLClient
 import GraphQLCodegen
+import GraphQLLanguage
 
 /// The client's values for a planned operation (``ClientOperationPlan``, the same plan the
 /// generator writes as Swift): a field for a field, a value for a value.
@@ -8,9 +9,17 @@ enum PlannedOperation {
     /// so the request's `operationName` names it.
     static func operation(_ plan: ClientOperationPlan) -> GraphQLOperation {
         GraphQLOperation(
-            plan.kind == .mutation ? .mutation : .query, name: plan.name.isEmpty ? "Anonymous" : plan.name,
+            kind(plan.kind), name: plan.name.isEmpty ? "Anonymous" : plan.name,
             variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
         )
+    }
+
+    /// A mutation is sent as one; a query, and a subscription (sent as a plain request), as a query.
+    static func kind(_ kind: OperationKind) -> GraphQLOperation.Kind {
+        switch kind {
+        case .mutation: .mutation
+        case .query, .subscription: .query
+        }
     }
 
     static func field(_ plan: ClientFieldPlan) -> GraphQLField {

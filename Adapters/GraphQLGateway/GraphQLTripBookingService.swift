@@ -39,7 +39,7 @@ public struct GraphQLTripBookingService: TripBookingService {
         isBooked: Bool,
         answer: @escaping @Sendable (Mutation.Data) -> TripUpdateDetails
     ) async throws -> TripUpdate {
-        let recordKey = "Launch:" + id.rawValue
+        let recordKey = CacheKeys.key(typename: "Launch", id: id.rawValue)
         let client = self.client
         let cache = self.cache
         return try await gatewayCall(Mutation.operationName) {

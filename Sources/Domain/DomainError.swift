@@ -1,12 +1,14 @@
 /// A value given to the app core that breaks a rule of the domain.
 public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why an input was rejected.
-    public enum Reason: String, Sendable {
-        case empty = "it is empty"
-        case tooLong = "it is too long"
-        case invalidCharacters = "it contains spaces, control or non-ASCII characters"
-        case notAnAddress = "it is not of the form name@example.com"
-        case outOfRange = "it is out of range"
+    public enum Reason: Sendable {
+        case empty
+        case tooLong
+        /// Spaces, control or non-ASCII characters.
+        case invalidCharacters
+        /// Not of the form `name@example.com`.
+        case notAnAddress
+        case outOfRange
     }
 
     /// A launch id that cannot be sent to the server.
@@ -18,13 +20,13 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A page cursor that cannot have come from the server.
     case invalidCursor(reason: Reason)
 
+    /// The case and its data, for logs and test failures; a front end words it for users.
     public var description: String {
         switch self {
-        case .invalidLaunchID(let reason): "That is not a valid launch id: \(reason.rawValue)."
-        case .invalidEmail(let reason): "That is not a valid email address: \(reason.rawValue)."
-        case .invalidPageSize(let size):
-            "The page size must be between 1 and \(LaunchPageRequest.maximumPageSize), not \(size)."
-        case .invalidCursor(let reason): "That is not a valid page cursor: \(reason.rawValue)."
+        case .invalidLaunchID(let reason): "invalidLaunchID(reason: \(reason))"
+        case .invalidEmail(let reason): "invalidEmail(reason: \(reason))"
+        case .invalidPageSize(let size): "invalidPageSize(\(size))"
+        case .invalidCursor(let reason): "invalidCursor(reason: \(reason))"
         }
     }
 }

@@ -17,20 +17,17 @@ public enum GraphQLConsoleError: Error, Equatable, Sendable, CustomStringConvert
     /// The endpoint's introspection answer could not be turned into a schema.
     case unusableSchema(String)
 
+    /// The case and its data, for logs and test failures; the CLI's `FailureMessage` words it for users.
     public var description: String {
         switch self {
-        case let .invalidDocument(name, diagnostics):
-            "\(name) has \(diagnostics.count == 1 ? "an error" : "\(diagnostics.count) errors"); nothing was sent:\n"
-                + (diagnostics.prefix(20) + (diagnostics.count > 20 ? ["… and \(diagnostics.count - 20) more."] : [])).joined(separator: "\n")
-        case .invalidSchema(let diagnostic): "The schema file is not valid SDL:\n" + diagnostic
-        case .operationNotChosen(let available):
-            "The document has several operations (\(available.joined(separator: ", "))); choose one with --operation."
-        case let .unknownOperation(name, available):
-            "The document has no operation named \"\(name)\"" + (available.isEmpty ? "." : " (it has \(available.joined(separator: ", "))).")
-        case let .invalidVariable(name, problem): "The variable $\(name) \(problem)."
-        case let .missingVariable(name, type): "The variable $\(name) (\(type)) is required; give it with --var \(name)=VALUE."
-        case .unknownVariable(let name): "The operation declares no variable $\(name)."
-        case .unusableSchema(let reason): "The endpoint's schema could not be rebuilt from its introspection answer: \(reason)."
+        case let .invalidDocument(name, diagnostics): "invalidDocument(name: \(name), diagnostics: \(diagnostics))"
+        case .invalidSchema(let diagnostic): "invalidSchema(\(diagnostic))"
+        case .operationNotChosen(let available): "operationNotChosen(available: \(available))"
+        case let .unknownOperation(name, available): "unknownOperation(\(name), available: \(available))"
+        case let .invalidVariable(name, problem): "invalidVariable(name: \(name), problem: \(problem))"
+        case let .missingVariable(name, type): "missingVariable(name: \(name), type: \(type))"
+        case .unknownVariable(let name): "unknownVariable(\(name))"
+        case .unusableSchema(let reason): "unusableSchema(\(reason))"
         }
     }
 }

@@ -17,9 +17,9 @@ struct Failure: Equatable {
             // A suggestion is the better hint; either way the message stays two sentences.
             self.init(.usage, error.suggestion == nil ? "\(error.message) \(hint)" : error.description)
         case let error as DomainError:
-            self.init(.usage, error.description)
+            self.init(.usage, FailureMessage.text(for: error))
         case let error as UseCaseError:
-            self.init(Self.code(for: error), error.description)
+            self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as ServiceError:
             self.init(Self.code(for: error.kind), Self.message(for: error, endpoint: endpoint))
         case let error as UserDataCacheError:
@@ -34,7 +34,7 @@ struct Failure: Equatable {
         case let error as CacheInspectorError:
             self.init(.ioError, error.description)
         case let error as GraphQLConsoleError:
-            self.init(Self.code(for: error), error.description)
+            self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as UserFile.Failure:
             self.init(error.isUsage ? .usage : .ioError, error.description)
         case is CancellationError:

@@ -58,7 +58,12 @@ enum FishCompletion {
         if let condition { parts.append("-n '\(condition)'") }
         if let short = option.shortName { parts.append("-s \(short.dropFirst())") }
         parts.append("-l \(option.name.dropFirst(2))")
-        if option.takesValue { parts.append(option.valueKind == .file ? "-r -F" : "-x") }
+        if option.takesValue {
+            switch option.valueKind {
+            case .file: parts.append("-r -F")
+            case .text: parts.append("-x")
+            }
+        }
         parts.append("-d \(quoted(option.summary))")
         return parts.joined(separator: " ")
     }

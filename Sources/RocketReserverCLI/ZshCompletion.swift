@@ -52,7 +52,11 @@ enum ZshCompletion {
 
     /// An `_arguments` spec: `'--page-size=[Launches per page]:N: '`, `'(-h --help)'{-h,--help}'[Show help]'`.
     private static func spec(_ option: OptionSpec) -> String {
-        let value = option.valueName.map { "=[\(escaped(option.summary))]:\(escaped($0)):\(option.valueKind == .file ? "_files" : " ")" }
+        let action = switch option.valueKind {
+        case .file: "_files"
+        case .text: " "
+        }
+        let value = option.valueName.map { "=[\(escaped(option.summary))]:\(escaped($0)):\(action)" }
         let tail = value ?? "[\(escaped(option.summary))]"
         guard let short = option.shortName else { return quoted(option.name + tail) }
         return quoted("(\(short) \(option.name))") + "{\(short),\(option.name)}" + quoted(tail)

@@ -15,15 +15,16 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server still had more pages after the most a walk may follow.
     case tooManyPages(limit: Int)
 
+    /// The case and its data, for logs and test failures. What a user reads is the front end's
+    /// to word (the CLI's `FailureMessage`), so no front end inherits another's hints.
     public var description: String {
         switch self {
-        case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
-        case .loginRefused(let email): "The server refused to log in \(email)."
-        case .launchNotFound(let id): "There is no launch with id \(id)."
-        case .logoutIncomplete(let details): "The logout is incomplete. " + details.joined(separator: " ")
-        case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
-        case .tooManyPages(let limit):
-            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
+        case .notLoggedIn: "notLoggedIn"
+        case .loginRefused(let email): "loginRefused(\(email))"
+        case .launchNotFound(let id): "launchNotFound(\(id))"
+        case .logoutIncomplete(let details): "logoutIncomplete(\(details))"
+        case .pagingDidNotAdvance(let cursor): "pagingDidNotAdvance(cursor: \(cursor))"
+        case .tooManyPages(let limit): "tooManyPages(limit: \(limit))"
         }
     }
 }

@@ -39,7 +39,7 @@ struct AdapterAssembly {
         ))
 
         let authorization = sendsCredentials
-            ? AuthorizationInterceptor(scheme: configuration.authorizationScheme == .bearer ? .bearer : .raw) {
+            ? AuthorizationInterceptor(scheme: .init(configuration.authorizationScheme)) {
                 // An unreadable login sends no token; commands that need one report it themselves.
                 (try? await keychain.credential())?.token.rawValue
             }
@@ -52,15 +52,18 @@ struct AdapterAssembly {
             authorization: authorization
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
-        let presenter: any ResultPresenter = configuration.json
-            ? JSONPresenter(output: output, progress: progress)
-            : HumanPresenter(
-                output: output,
-                colorEnabled: configuration.color,
-                width: configuration.terminalWidth,
-                hints: configuration.outputIsTerminal ? nil : self.warnings,
-                progress: progress
-            )
+        let presenter: any ResultPresenter =
+            switch configuration.outputFormat {
+            case .json: JSONPresenter(output: output, progress: progress)
+            case .text:
+                HumanPresenter(
+                    output: output,
+                    colorEnabled: configuration.color,
+                    width: configuration.terminalWidth,
+                    hints: configuration.outputIsTerminal ? nil : self.warnings,
+                    progress: progress
+                )
+            }
         return Services(
             launches: gateway.launches,
             bookings: gateway.booking,

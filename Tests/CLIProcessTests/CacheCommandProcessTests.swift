@@ -6,44 +6,44 @@ import TestSupport
 /// is a closed loopback port, so any request would fail the command with 69.
 @Suite("rocket-reserver binary: cache commands offline")
 struct CacheCommandProcessTests {
-    private func run(_ arguments: String..., home: TemporaryDirectory, port: UInt16) throws -> ProcessResult {
-        try ProcessRunner.run(
+    private func run(_ arguments: String..., home: TemporaryDirectory, port: UInt16) async throws -> ProcessResult {
+        try await ProcessRunner.run(
             BuiltProducts.client, arguments,
             environment: ClientEnvironment.make(home: home, endpoint: "http://127.0.0.1:\(port)/graphql"),
             deadline: 30
         )
     }
 
-    private func path(home: TemporaryDirectory, port: UInt16) throws -> String {
-        let result = try run("cache", "info", "--json", home: home, port: port)
+    private func path(home: TemporaryDirectory, port: UInt16) async throws -> String {
+        let result = try await run("cache", "info", "--json", home: home, port: port)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return try #require(object?["path"] as? String)
     }
 
-    @Test func aDamagedCacheFileIsReportedWithNoRecordsAndCleared() throws {
+    @Test func aDamagedCacheFileIsReportedWithNoRecordsAndCleared() async throws {
         let home = try TemporaryDirectory(prefix: "cache-cmd")
         defer { home.remove() }
         let port = try #require(ClosedLoopbackPort.make())
-        let file = try path(home: home, port: port)
+        let file = try await path(home: home, port: port)
         #expect(file.hasPrefix(home.url.path + "/cache/cache-"))
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("not a cache file".utf8).write(to: URL(fileURLWithPath: file))
 
-        let info = try run("cache", "info", home: home, port: port)
+        let info = try await run("cache", "info", home: home, port: port)
         #expect(info.status == 0)
         #expect(info.stdout == "Path:     \(file)\nSize:     16 bytes\nRecords:  0\n")
-        let cleared = try run("cache", "clear", "--json", home: home, port: port)
+        let cleared = try await run("cache", "clear", "--json", home: home, port: port)
         #expect(cleared.stdout == "{\"all\":false,\"removed\":1}\n")
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
     @Test(arguments: ["fifo", "folder", "symlink"])
-    func aSpecialFileAtTheCachePathIsDamageNeverFollowedNorWaitedFor(kind: String) throws {
+    func aSpecialFileAtTheCachePathIsDamageNeverFollowedNorWaitedFor(kind: String) async throws {
         let home = try TemporaryDirectory(prefix: "cache-cmd")
         defer { home.remove() }
         let port = try #require(ClosedLoopbackPort.make())
-        let file = try path(home: home, port: port)
+        let file = try await path(home: home, port: port)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         switch kind {
         case "fifo": #expect(mkfifo(file, 0o600) == 0)
@@ -52,16 +52,16 @@ struct CacheCommandProcessTests {
         }
 
         // A FIFO would block a plain open and /dev/zero would never end: both must answer at once.
-        let info = try run("cache", "info", "--json", home: home, port: port)
+        let info = try await run("cache", "info", "--json", home: home, port: port)
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("\"records\":0"))
     }
 
-    @Test func clearingWithNothingCachedSucceeds() throws {
+    @Test func clearingWithNothingCachedSucceeds() async throws {
         let home = try TemporaryDirectory(prefix: "cache-cmd")
         defer { home.remove() }
         let port = try #require(ClosedLoopbackPort.make())
-        #expect(try run("cache", "clear", "--all", home: home, port: port).stdout == "Nothing was cached.\n")
-        #expect(try run("cache", "clear", home: home, port: port).stdout == "Nothing was cached for this endpoint and user.\n")
+        #expect(try await run("cache", "clear", "--all", home: home, port: port).stdout == "Nothing was cached.\n")
+        #expect(try await run("cache", "clear", home: home, port: port).stdout == "Nothing was cached for this endpoint and user.\n")
     }
 }

@@ -14,8 +14,8 @@ enum InstalledProgram {
 @Suite("completion scripts and man page")
 struct CompletionProcessTests {
     /// Writes the binary's output for `arguments` to a file and returns its path.
-    private func generate(_ arguments: String..., in folder: TemporaryDirectory) throws -> String {
-        let result = try ProcessRunner.run(BuiltProducts.client, arguments, environment: ClientEnvironment.make(home: folder), deadline: 30)
+    private func generate(_ arguments: String..., in folder: TemporaryDirectory) async throws -> String {
+        let result = try await ProcessRunner.run(BuiltProducts.client, arguments, environment: ClientEnvironment.make(home: folder), deadline: 30)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let file = folder.url.appendingPathComponent(arguments.joined(separator: "-"))
@@ -23,17 +23,17 @@ struct CompletionProcessTests {
         return file.path
     }
 
-    private func shell(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-        try ProcessRunner.run(URL(fileURLWithPath: program), arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], deadline: 30)
+    private func shell(_ program: String, _ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run(URL(fileURLWithPath: program), arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], deadline: 30)
     }
 
     @Test(.enabled(if: InstalledProgram.path("bash") != nil, "bash is not installed"))
-    func bashAcceptsTheScriptAndCompletesCommandsOptionsAndChoices() throws {
+    func bashAcceptsTheScriptAndCompletesCommandsOptionsAndChoices() async throws {
         let folder = try TemporaryDirectory(prefix: "completion")
         defer { folder.remove() }
-        let script = try generate("completion", "bash", in: folder)
+        let script = try await generate("completion", "bash", in: folder)
         let bash = try #require(InstalledProgram.path("bash"))
-        #expect(try shell(bash, ["-n", script]).status == 0)
+        await #expect(try shell(bash, ["-n", script]).status == 0)
         let probe = """
         source "$1"
         t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _rocket_reserver; echo "${COMPREPLY[*]}"; }
@@ -43,31 +43,31 @@ struct CompletionProcessTests {
         t rocket-reserver --timeout ""
         t rocket-reserver completion z
         """
-        let result = try shell(bash, ["-c", probe, "probe", script])
+        let result = try await shell(bash, ["-c", probe, "probe", script])
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(5)
             == ["launches", "--page-size", "info clear --all --endpoint --json --offline --cacert --timeout --help -h --version", "", "zsh"])
     }
 
     @Test(.enabled(if: InstalledProgram.path("zsh") != nil, "zsh is not installed"))
-    func zshAcceptsTheScriptAndRegistersIt() throws {
+    func zshAcceptsTheScriptAndRegistersIt() async throws {
         let folder = try TemporaryDirectory(prefix: "completion")
         defer { folder.remove() }
-        let script = try generate("completion", "zsh", in: folder)
+        let script = try await generate("completion", "zsh", in: folder)
         let zsh = try #require(InstalledProgram.path("zsh"))
-        #expect(try shell(zsh, ["-n", script]).status == 0)
+        await #expect(try shell(zsh, ["-n", script]).status == 0)
         let probe = "autoload -U compinit && compinit -u -D && source \"$1\" && print -r -- $_comps[rocket-reserver]"
-        let result = try shell(zsh, ["-f", "-c", probe, "probe", script])
+        let result = try await shell(zsh, ["-f", "-c", probe, "probe", script])
         #expect(result.stdout == "_rocket_reserver\n", "\(result.stderr)")
     }
 
     /// Types each line and a Tab into an interactive zsh on a pseudo-terminal (`zsh/zpty`) and
     /// waits for the completed text to be echoed (the deadline fails the test if it never is).
     @Test(.enabled(if: InstalledProgram.path("zsh") != nil, "zsh is not installed"))
-    func zshCompletesCommandsOptionsAndChoicesInAnInteractiveShell() throws {
+    func zshCompletesCommandsOptionsAndChoicesInAnInteractiveShell() async throws {
         let folder = try TemporaryDirectory(prefix: "completion")
         defer { folder.remove() }
-        let script = try generate("completion", "zsh", in: folder)
+        let script = try await generate("completion", "zsh", in: folder)
         let zsh = try #require(InstalledProgram.path("zsh"))
         let probes = [
             ("rocket-reserver lau", "rocket-reserver launches "),
@@ -92,44 +92,44 @@ struct CompletionProcessTests {
             """
         }
         driver += "zpty -d z\n"
-        let result = try ProcessRunner.run(URL(fileURLWithPath: zsh), ["-f", "-c", driver], environment: ["PATH": "/usr/bin:/bin"], deadline: 60)
+        let result = try await ProcessRunner.run(URL(fileURLWithPath: zsh), ["-f", "-c", driver], environment: ["PATH": "/usr/bin:/bin"], deadline: 60)
         #expect(result.stdout == probes.indices.map { "ok \($0)\n" }.joined(), "\(result.stderr)")
     }
 
     @Test(.enabled(if: InstalledProgram.path("fish") != nil, "fish is not installed"))
-    func fishAcceptsTheScriptAndCompletesCommandsOptionsAndChoices() throws {
+    func fishAcceptsTheScriptAndCompletesCommandsOptionsAndChoices() async throws {
         let folder = try TemporaryDirectory(prefix: "completion")
         defer { folder.remove() }
-        let script = try generate("completion", "fish", in: folder)
+        let script = try await generate("completion", "fish", in: folder)
         let fish = try #require(InstalledProgram.path("fish"))
-        #expect(try shell(fish, ["--no-execute", script]).status == 0)
-        func complete(_ line: String) throws -> [String] {
-            let result = try shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C \"\(line)\"", script])
+        await #expect(try shell(fish, ["--no-execute", script]).status == 0)
+        func complete(_ line: String) async throws -> [String] {
+            let result = try await shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C \"\(line)\"", script])
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         }
-        #expect(try complete("rocket-reserver lau") == ["launches"])
-        #expect(try complete("rocket-reserver --endpoint http://127.0.0.1:1/graphql launches --pa") == ["--page-size"])
-        #expect(try Set(complete("rocket-reserver cache ")) == ["clear", "info"])
-        #expect(try complete("rocket-reserver details 3 --force").contains("--force-reload"))
+        await #expect(try complete("rocket-reserver lau") == ["launches"])
+        await #expect(try complete("rocket-reserver --endpoint http://127.0.0.1:1/graphql launches --pa") == ["--page-size"])
+        await #expect(try Set(complete("rocket-reserver cache ")) == ["clear", "info"])
+        await #expect(try complete("rocket-reserver details 3 --force").contains("--force-reload"))
     }
 
     @Test(.enabled(if: InstalledProgram.path("groff") != nil, "groff is not installed"))
-    func theManPageIsValidRoff() throws {
+    func theManPageIsValidRoff() async throws {
         let folder = try TemporaryDirectory(prefix: "man")
         defer { folder.remove() }
-        let page = try generate("man", in: folder)
+        let page = try await generate("man", in: folder)
         let groff = try #require(InstalledProgram.path("groff"))
-        let result = try shell(groff, ["-man", "-Tutf8", "-ww", "-z", page])
+        let result = try await shell(groff, ["-man", "-Tutf8", "-ww", "-z", page])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let committed = BuiltProducts.packageRoot.appendingPathComponent("Docs/man/rocket-reserver.1")
         #expect(try String(contentsOfFile: page, encoding: .utf8) == String(contentsOf: committed, encoding: .utf8))
     }
 
-    @Test func anUnknownShellIsAUsageError() throws {
+    @Test func anUnknownShellIsAUsageError() async throws {
         let folder = try TemporaryDirectory(prefix: "completion")
         defer { folder.remove() }
-        let result = try ProcessRunner.run(BuiltProducts.client, ["completion", "bsh"], environment: ClientEnvironment.make(home: folder), deadline: 30)
+        let result = try await ProcessRunner.run(BuiltProducts.client, ["completion", "bsh"], environment: ClientEnvironment.make(home: folder), deadline: 30)
         #expect(result.status == 64)
         #expect(result.stderr.contains("Did you mean \"bash\"?"))
         #expect(result.stdout.isEmpty)

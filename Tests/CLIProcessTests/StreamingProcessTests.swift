@@ -69,13 +69,13 @@ struct StreamingProcessTests {
         "On a terminal, stderr shows page N · M launches and erases it at the end; stdout holds only rows",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func progressOnATerminal() throws {
+    func progressOnATerminal() async throws {
         let server = try Self.server(pages: 3)
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "stream-tty")
         defer { home.remove() }
         let rows = home.url.appendingPathComponent("rows.txt")
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: Self.scriptCommand),
             ["-qec", "exec \(Self.quoted(BuiltProducts.client.path)) launches --all > \(Self.quoted(rows.path))", "/dev/null"],
             environment: ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"]),
@@ -92,18 +92,18 @@ struct StreamingProcessTests {
     }
 
     @Test("Piped, stderr has no progress line; --json is one document of every page")
-    func pipedHasNoProgressAndJSONIsOneDocument() throws {
+    func pipedHasNoProgressAndJSONIsOneDocument() async throws {
         let server = try Self.server(pages: 3)
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "stream-pipe")
         defer { home.remove() }
         let environment = ClientEnvironment.make(home: home, endpoint: server.endpoint)
-        let text = try ProcessRunner.run(BuiltProducts.client, ["launches", "--all"], environment: environment, deadline: 30)
+        let text = try await ProcessRunner.run(BuiltProducts.client, ["launches", "--all"], environment: environment, deadline: 30)
         #expect(text.status == 0)
         #expect(text.stderr.isEmpty, "\(text.stderr)")
         #expect(text.stdout.split(separator: "\n").count == 7)
 
-        let json = try ProcessRunner.run(BuiltProducts.client, ["launches", "--all", "--json"], environment: environment, deadline: 30)
+        let json = try await ProcessRunner.run(BuiltProducts.client, ["launches", "--all", "--json"], environment: environment, deadline: 30)
         #expect(json.status == 0)
         #expect(json.stderr.isEmpty)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -117,13 +117,13 @@ struct StreamingProcessTests {
         "With --json on a terminal's stderr, the progress is drawn and erased, and stdout is one document",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func jsonWithProgress() throws {
+    func jsonWithProgress() async throws {
         let server = try Self.server(pages: 2)
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "stream-json")
         defer { home.remove() }
         let file = home.url.appendingPathComponent("all.json")
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: Self.scriptCommand),
             ["-qec", "exec \(Self.quoted(BuiltProducts.client.path)) launches --all --json > \(Self.quoted(file.path))", "/dev/null"],
             environment: ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"]),
@@ -141,14 +141,14 @@ struct StreamingProcessTests {
         "A failure after some pages erases the progress line before the error",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func failureErasesTheProgress() throws {
+    func failureErasesTheProgress() async throws {
         let server = try FaultServer(.decide { request in
             request.graphQLVariables["cursor"] == nil ? Self.page(1, of: 3) : .json("not json")
         })
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "stream-fail")
         defer { home.remove() }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: Self.scriptCommand),
             ["-qec", "exec \(Self.quoted(BuiltProducts.client.path)) launches --all > /dev/null", "/dev/null"],
             environment: ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"]),

@@ -38,13 +38,13 @@ struct TerminalWidthProcessTests {
     }
 
     @Test("Piped: nothing is cut, columns line up by cells, and the hint goes to stderr with the page size")
-    func pipedOutputIsWholeAndHintIsOnStderr() throws {
+    func pipedOutputIsWholeAndHintIsOnStderr() async throws {
         #expect(Self.longName.count == 113)
         let server = try Self.server()
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "width-pipe")
         defer { home.remove() }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["launches", "--page-size", "5"],
             environment: ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["COLUMNS": "40"]),
             deadline: 30
@@ -61,8 +61,8 @@ struct TerminalWidthProcessTests {
         "On a 40-column terminal (COLUMNS) rows fit 40 cells, the widest column ends in …, the hint follows",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func columnsOnATerminal() throws {
-        let lines = try runOnTerminal("COLUMNS=40 exec \(Self.quoted(BuiltProducts.client.path)) launches --page-size 5")
+    func columnsOnATerminal() async throws {
+        let lines = try await runOnTerminal("COLUMNS=40 exec \(Self.quoted(BuiltProducts.client.path)) launches --page-size 5")
         #expect(lines == Self.fortyColumnTable + ["", Self.hint])
     }
 
@@ -70,8 +70,8 @@ struct TerminalWidthProcessTests {
         "On a 40-column terminal without COLUMNS, its size (TIOCGWINSZ) sets the width",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func terminalSizeWithoutColumns() throws {
-        let lines = try runOnTerminal("stty cols 40 rows 24 && exec \(Self.quoted(BuiltProducts.client.path)) launches --page-size 5")
+    func terminalSizeWithoutColumns() async throws {
+        let lines = try await runOnTerminal("stty cols 40 rows 24 && exec \(Self.quoted(BuiltProducts.client.path)) launches --page-size 5")
         #expect(lines == Self.fortyColumnTable + ["", Self.hint])
     }
 
@@ -84,12 +84,12 @@ struct TerminalWidthProcessTests {
     ]
 
     /// Runs `command` with `sh` on a new pseudo-terminal and returns its output's lines.
-    private func runOnTerminal(_ command: String) throws -> [String] {
+    private func runOnTerminal(_ command: String) async throws -> [String] {
         let server = try Self.server()
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "width-tty")
         defer { home.remove() }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: Self.scriptCommand), ["-qec", command, "/dev/null"],
             environment: ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"]),
             deadline: 30

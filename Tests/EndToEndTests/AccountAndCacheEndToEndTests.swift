@@ -16,36 +16,36 @@ struct AccountAndCacheEndToEndTests {
         session.home.snapshot().filter { $0.key.hasPrefix("/credentials/") }
     }
 
-    @Test func whoamiReadsTheStoredLoginAndNeverContactsTheServer() throws {
+    @Test func whoamiReadsTheStoredLoginAndNeverContactsTheServer() async throws {
         let session = try Session()
-        let nobody = try session.run("whoami")
+        let nobody = try await session.run("whoami")
         #expect(nobody.status == 77)
         #expect(nobody.stdout.isEmpty)
         #expect(nobody.stderr == "rocket-reserver: You are not logged in. Log in first with `rocket-reserver login <email>`.\n")
 
-        #expect(try session.run("login", "me@example.com").status == 0)
+        #expect(try await session.run("login", "me@example.com").status == 0)
         // The server is gone: any request would fail with 69.
         session.server.stop()
-        let text = try session.run("whoami")
+        let text = try await session.run("whoami")
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == "me@example.com\n")
-        let json = try session.json("whoami")
+        let json = try await session.json("whoami")
         #expect(json["email"] as? String == "me@example.com")
         #expect(json["endpoint"] as? String == session.server.endpoint)
         #expect(json.count == 2)
-        #expect(try session.run("launches").status == 69, "the server really is unreachable")
+        #expect(try await session.run("launches").status == 69, "the server really is unreachable")
     }
 
-    @Test func cacheInfoDescribesTheCurrentUsersFile() throws {
+    @Test func cacheInfoDescribesTheCurrentUsersFile() async throws {
         let session = try Session()
-        let empty = try session.json("cache", "info")
+        let empty = try await session.json("cache", "info")
         #expect(empty["bytes"] as? Int == 0)
         #expect(empty["records"] as? Int == 0)
 
-        #expect(try session.run("login", "me@example.com").status == 0)
-        #expect(try session.run("launches", "--page-size", "3").status == 0)
-        #expect(try session.run("details", "3").status == 0)
-        let info = try session.json("cache", "info")
+        #expect(try await session.run("login", "me@example.com").status == 0)
+        #expect(try await session.run("launches", "--page-size", "3").status == 0)
+        #expect(try await session.run("details", "3").status == 0)
+        let info = try await session.json("cache", "info")
         let path = try #require(info["path"] as? String)
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(info["bytes"] as? Int == size)
@@ -53,44 +53,44 @@ struct AccountAndCacheEndToEndTests {
         #expect(Set(info.keys) == ["path", "bytes", "records"])
         #expect(cacheFiles(session).map { session.home.url.path + $0 } == [path])
 
-        let text = try session.run("cache", "info")
+        let text = try await session.run("cache", "info")
         #expect(text.stdout.contains("Path:     \(path)\n"))
         #expect(text.stdout.contains("Size:     \(size) bytes\n"))
     }
 
-    @Test func cacheClearRemovesTheCurrentCacheButNeverTheLogin() throws {
+    @Test func cacheClearRemovesTheCurrentCacheButNeverTheLogin() async throws {
         let session = try Session()
-        #expect(try session.run("login", "me@example.com").status == 0)
+        #expect(try await session.run("login", "me@example.com").status == 0)
         let login = credentialFiles(session)
         #expect(!login.isEmpty)
-        #expect(try session.run("details", "3").status == 0)
+        #expect(try await session.run("details", "3").status == 0)
         #expect(cacheFiles(session).count == 1)
 
-        let cleared = try session.run("cache", "clear")
+        let cleared = try await session.run("cache", "clear")
         #expect(cleared.status == 0)
         #expect(cleared.stdout == "Cleared the cache of this endpoint and user.\n")
         #expect(cacheFiles(session).isEmpty)
         #expect(credentialFiles(session) == login)
-        #expect(try session.run("whoami").stdout == "me@example.com\n")
-        #expect(try session.run("cache", "clear").stdout == "Nothing was cached for this endpoint and user.\n")
+        #expect(try await session.run("whoami").stdout == "me@example.com\n")
+        #expect(try await session.run("cache", "clear").stdout == "Nothing was cached for this endpoint and user.\n")
     }
 
-    @Test func cacheClearAllRemovesEveryEndpointsAndUsersCache() throws {
+    @Test func cacheClearAllRemovesEveryEndpointsAndUsersCache() async throws {
         let session = try Session()
         let other = try ReferenceServer()
         defer { other.stop() }
-        #expect(try session.run("details", "3").status == 0)                       // anonymous
-        #expect(try session.run("login", "me@example.com").status == 0)
-        #expect(try session.run("details", "3").status == 0)                       // me@example.com
-        #expect(try session.run("details", "3", extra: ["ROCKET_RESERVER_ENDPOINT": other.endpoint]).status == 0)
+        #expect(try await session.run("details", "3").status == 0)                       // anonymous
+        #expect(try await session.run("login", "me@example.com").status == 0)
+        #expect(try await session.run("details", "3").status == 0)                       // me@example.com
+        #expect(try await session.run("details", "3", extra: ["ROCKET_RESERVER_ENDPOINT": other.endpoint]).status == 0)
         #expect(cacheFiles(session).count == 3)
         let login = credentialFiles(session)
 
-        let json = try session.json("cache", "clear", "--all")
+        let json = try await session.json("cache", "clear", "--all")
         #expect(json["all"] as? Bool == true)
         #expect(json["removed"] as? Int == 3)
         #expect(cacheFiles(session).isEmpty)
         #expect(credentialFiles(session) == login)
-        #expect(try session.run("details", "3").status == 0, "the cache is rebuilt as usual")
+        #expect(try await session.run("details", "3").status == 0, "the cache is rebuilt as usual")
     }
 }

@@ -10,13 +10,13 @@ import TestSupport
 struct ConflictingMutationsTests {
     static let launches = Array(1...10)
 
-    @Test func cachedDetailsAgreeWithTheServerAfterParallelBookAndCancel() throws {
+    @Test func cachedDetailsAgreeWithTheServerAfterParallelBookAndCancel() async throws {
         let session = try ParallelCLITests.Session()
-        let login = try session.run(["login", "conflict@example.com", "--json"])
+        let login = try await session.run(["login", "conflict@example.com", "--json"])
         try #require(login.status == 0, "login exited \(login.status): \(login.stderr)")
         // Warm the cache, so that every process starts with records it could merge back stale.
         for id in Self.launches {
-            let warm = try session.run(["details", String(id), "--json"])
+            let warm = try await session.run(["details", String(id), "--json"])
             try #require(warm.status == 0, "details \(id): \(warm.stderr)")
         }
 
@@ -26,17 +26,17 @@ struct ConflictingMutationsTests {
             let commands = Self.launches.flatMap { id in
                 [["book", String(id)], ["cancel", String(id)], ["book", String(id)], ["cancel", String(id)]]
             }.shuffled(using: &generator)
-            for (command, outcome) in zip(commands, session.runConcurrently(commands)) {
+            for (command, outcome) in await zip(commands, session.runConcurrently(commands)) {
                 let result = try outcome.get()
                 // Booking a booked launch or cancelling a free one is refused (1); both are fine.
                 #expect([0, 1].contains(result.status), "round \(round): `\(command.joined(separator: " "))` exited \(result.status): \(result.stderr)")
             }
 
-            let trips = try session.run(["trips", "--json"])
+            let trips = try await session.run(["trips", "--json"])
             try #require(trips.status == 0, "trips: \(trips.stderr)")
             let booked = try Self.bookedIDs(trips.stdout)
             for id in Self.launches {
-                let details = try session.run(["details", String(id), "--json"])
+                let details = try await session.run(["details", String(id), "--json"])
                 try #require(details.status == 0, "details \(id): \(details.stderr)")
                 #expect(ParallelCLITests.isBooked(details) == booked.contains(String(id)),
                         "round \(round): cached details \(id) say isBooked \(String(describing: ParallelCLITests.isBooked(details))), the server's trips \(booked.sorted())")

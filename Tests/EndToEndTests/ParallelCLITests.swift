@@ -38,37 +38,30 @@ struct ParallelCLITests {
             ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["ROCKET_RESERVER_TIMEOUT": timeout])
         }
 
-        func run(_ arguments: [String], timeout: String = "60") throws -> ProcessResult {
-            try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment(timeout: timeout), deadline: 180)
+        func run(_ arguments: [String], timeout: String = "60") async throws -> ProcessResult {
+            try await ProcessRunner.run(BuiltProducts.client, arguments, environment: environment(timeout: timeout), deadline: 180)
         }
 
         /// Runs every command at once, each in its own process, and returns their results in order.
         ///
-        /// One thread per command blocks on its process; the threads wait at a gate until all
-        /// of them exist, so the processes start together rather than one after another.
-        func runConcurrently(_ commands: [[String]], timeout: String = "60") -> [Result<ProcessResult, any Error>] {
+        /// Each command is a child task that awaits its process without holding a thread
+        /// (``ProcessExit``), so all of them start together however few cores there are.
+        func runConcurrently(_ commands: [[String]], timeout: String = "60") async -> [Result<ProcessResult, any Error>] {
             let environment = environment(timeout: timeout)
-            let results = Results()
-            let gate = DispatchGroup()
-            let finished = DispatchGroup()
-            gate.enter()
-            for (index, arguments) in commands.enumerated() {
-                finished.enter()
-                let thread = Thread {
-                    gate.wait()
-                    let result = Result { try ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 180) }
-                    results.store.withLock { $0[index] = result }
-                    finished.leave()
+            return await withTaskGroup(of: (Int, Result<ProcessResult, any Error>).self) { group in
+                for (index, arguments) in commands.enumerated() {
+                    group.addTask {
+                        do {
+                            return (index, .success(try await ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 180)))
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
                 }
-                thread.start()
+                var results: [Int: Result<ProcessResult, any Error>] = [:]
+                for await (index, result) in group { results[index] = result }
+                return commands.indices.compactMap { results[$0] }
             }
-            gate.leave()
-            finished.wait()
-            return results.store.withLock { results in commands.indices.map { results[$0]! } }
-        }
-
-        private final class Results: Sendable {
-            let store = Mutex<[Int: Result<ProcessResult, any Error>]>([:])
         }
     }
 
@@ -91,8 +84,8 @@ struct ParallelCLITests {
 
     /// Runs a phase's commands at once and checks each one's exit status; returns what they printed.
     @discardableResult
-    func phase(_ name: String, _ session: Session, _ commands: [Command], timeout: String = "60") throws -> [ProcessResult] {
-        let outcomes = session.runConcurrently(commands.map(\.arguments), timeout: timeout)
+    func phase(_ name: String, _ session: Session, _ commands: [Command], timeout: String = "60") async throws -> [ProcessResult] {
+        let outcomes = await session.runConcurrently(commands.map(\.arguments), timeout: timeout)
         var results: [ProcessResult] = []
         for (command, outcome) in zip(commands, outcomes) {
             let result = try outcome.get()
@@ -108,22 +101,22 @@ struct ParallelCLITests {
         return object?["isBooked"] as? Bool
     }
 
-    @Test func racingProcessesLoseNoCacheWrite() throws {
+    @Test func racingProcessesLoseNoCacheWrite() async throws {
         let session = try Session()
-        let login = try session.run(["login", "racer@example.com", "--json"])
+        let login = try await session.run(["login", "racer@example.com", "--json"])
         try #require(login.status == 0, "login exited \(login.status): \(login.stderr)")
 
         let touched = Array(1...28)
         // Phase 0: 28 cache-first reads, each adding its launch to the same QUERY_ROOT record.
-        let first = try phase("phase 0", session, touched.map { Self.details($0) })
+        let first = try await phase("phase 0", session, touched.map { Self.details($0) })
         #expect(first.map(Self.isBooked) == touched.map { _ in false })
 
         // Phase 1: book 1...10 while 11...20 are reloaded from the server.
-        try phase("phase 1", session, (1...10).map(Self.book) + (11...20).map { Self.details($0, forceReload: true) })
+        try await phase("phase 1", session, (1...10).map(Self.book) + (11...20).map { Self.details($0, forceReload: true) })
 
         // Phase 2: cancel 1...5, book 21...25, reload 6...10, cancel 26...28 (never booked),
         // and list the trips twice (which writes the launches' list fields).
-        let second = try phase(
+        let second = try await phase(
             "phase 2", session,
             (1...5).map { Self.cancel($0, isBooked: true) }
                 + (21...25).map(Self.book)
@@ -137,7 +130,7 @@ struct ParallelCLITests {
         let expected = touched.map { booked.contains($0) }
 
         // The server's truth.
-        let trips = try session.run(["trips", "--json"])
+        let trips = try await session.run(["trips", "--json"])
         #expect(trips.status == 0, "trips exited \(trips.status): \(trips.stderr)")
         let tripsObject = try JSONSerialization.jsonObject(with: Data(trips.stdout.utf8)) as? [String: Any]
         let tripIDs = (tripsObject?["trips"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
@@ -150,12 +143,12 @@ struct ParallelCLITests {
         let fromCache: [ProcessResult]
         do {
             defer { session.server.resume() }
-            fromCache = try phase("cache only", session, touched.map { Self.details($0) }, timeout: "2")
+            fromCache = try await phase("cache only", session, touched.map { Self.details($0) }, timeout: "2")
         }
         #expect(fromCache.map(Self.isBooked) == expected, "cached isBooked for launches 1...28")
 
         // And the server again, for every launch.
-        let reloaded = try phase("reload", session, touched.map { Self.details($0, forceReload: true) })
+        let reloaded = try await phase("reload", session, touched.map { Self.details($0, forceReload: true) })
         #expect(reloaded.map(Self.isBooked) == expected, "isBooked from the server for launches 1...28")
 
         // One cache file for the user (plus its lock), and no temporary file left behind.

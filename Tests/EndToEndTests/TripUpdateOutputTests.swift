@@ -11,8 +11,8 @@ struct TripUpdateOutputTests {
         let home: TemporaryDirectory
         let endpoint: String
 
-        func run(_ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.run(
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            try await ProcessRunner.run(
                 BuiltProducts.client, arguments,
                 environment: ClientEnvironment.make(home: home, endpoint: endpoint),
                 deadline: 60
@@ -20,15 +20,15 @@ struct TripUpdateOutputTests {
         }
 
         /// Runs a command that must succeed and returns its stdout.
-        func output(_ arguments: [String]) throws -> String {
-            let result = try run(arguments)
+        func output(_ arguments: [String]) async throws -> String {
+            let result = try await run(arguments)
             #expect(result.status == 0, "\(arguments) exited \(result.status): \(result.stderr)")
             return result.stdout
         }
     }
 
     @Test(arguments: [[String](), ["--json"]])
-    func sameOutputWithAnEmptyAndAWarmCache(_ format: [String]) throws {
+    func sameOutputWithAnEmptyAndAWarmCache(_ format: [String]) async throws {
         let serverFolder = try TemporaryDirectory(prefix: "trip-output-server")
         defer { serverFolder.remove() }
         let server = try ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
@@ -39,12 +39,12 @@ struct TripUpdateOutputTests {
             let home = try TemporaryDirectory(prefix: "trip-output-client")
             defer { home.remove() }
             let client = Client(home: home, endpoint: server.endpoint)
-            _ = try client.output(["login", "traveller\(index)@example.com"])
-            if warm { _ = try client.output(["details", launch]) }
-            let booked = try client.output(["book", launch] + format)
+            _ = try await client.output(["login", "traveller\(index)@example.com"])
+            if warm { _ = try await client.output(["details", launch]) }
+            let booked = try await client.output(["book", launch] + format)
             // Empty the cache again (booking's answer filled it), or warm it, before cancelling.
-            _ = try client.output(warm ? ["details", launch] : ["cache", "clear"])
-            let cancelled = try client.output(["cancel", launch] + format)
+            _ = try await client.output(warm ? ["details", launch] : ["cache", "clear"])
+            let cancelled = try await client.output(["cancel", launch] + format)
             outputs[warm ? "warm" : "empty"] = [booked, cancelled]
         }
         let empty = try #require(outputs["empty"])

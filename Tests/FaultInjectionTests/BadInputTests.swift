@@ -57,9 +57,9 @@ struct BadInputTests {
     ]
 
     @Test(arguments: lines)
-    func exits64AndTouchesNothing(_ line: Line) throws {
-        let session = try FaultSession(prepared: false)
-        let result = try ProcessRunner.run(
+    func exits64AndTouchesNothing(_ line: Line) async throws {
+        let session = try await FaultSession(prepared: false)
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, line.resolved(for: session.server),
             environment: ClientEnvironment.make(home: session.home, endpoint: session.server.endpoint),
             deadline: 30
@@ -71,11 +71,11 @@ struct BadInputTests {
         #expect(session.home.snapshot().isEmpty)
     }
 
-    @Test func flagsMayStandAnywhere() throws {
-        let session = try FaultSession(prepared: false)
+    @Test func flagsMayStandAnywhere() async throws {
+        let session = try await FaultSession(prepared: false)
         for arguments in [["details", "--json", "5", "--force-reload"], ["--json", "details", "5"], ["details", "5", "--json", "--timeout=5"]] {
             session.server.clearRequests()
-            let result = try ProcessRunner.run(
+            let result = try await ProcessRunner.run(
                 BuiltProducts.client, arguments,
                 environment: ClientEnvironment.make(home: session.home, endpoint: session.server.endpoint),
                 deadline: 30
@@ -86,9 +86,9 @@ struct BadInputTests {
         }
     }
 
-    @Test func loginOverPlainHTTPToARemoteHostNamesTheOverride() throws {
-        let session = try FaultSession(prepared: false)
-        let result = try ProcessRunner.run(
+    @Test func loginOverPlainHTTPToARemoteHostNamesTheOverride() async throws {
+        let session = try await FaultSession(prepared: false)
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", "http://example.invalid/graphql", "login", "me@example.com"],
             environment: ClientEnvironment.make(home: session.home), deadline: 30
         )

@@ -27,24 +27,24 @@ struct BookFaultTests {
     ]
 
     @Test(arguments: unknownOutcomes)
-    func mutationIsSentOnceWhenItsOutcomeIsUnknown(_ fault: Fault) throws {
-        let session = try FaultSession()
+    func mutationIsSentOnceWhenItsOutcomeIsUnknown(_ fault: Fault) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .decide { request in
             request.graphQLQuery.contains("bookTrips") ? fault.behaviour : FaultServerTutorial.behaviour(token: "unused")
         }
         let before = session.home.snapshot()
-        let result = try session.run(Self.book)
+        let result = try await session.run(Self.book)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before, allowing: fault.allowing)
         #expect(session.bookingRequests.count == 1, "bookTrips was sent \(session.bookingRequests.count) times")
     }
 
-    @Test func mutationIsSentOnceWhenTheServerNeverAnswers() throws {
-        let session = try FaultSession()
+    @Test func mutationIsSentOnceWhenTheServerNeverAnswers() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .neverAnswer
         let before = session.home.snapshot()
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try session.run(Self.book + ["--timeout", "1"])
+        let result = try await session.run(Self.book + ["--timeout", "1"])
         let elapsed = clock.now - start
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before, allowing: [.cacheMayChange])
         #expect(elapsed < .seconds(15), "a 1-second timeout took \(elapsed)")
@@ -62,21 +62,21 @@ struct BookFaultTests {
     ]
 
     @Test(arguments: rejections)
-    func rejectedTokenAsksToLogInAgain(_ fault: Fault) throws {
-        let session = try FaultSession()
+    func rejectedTokenAsksToLogInAgain(_ fault: Fault) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = fault.behaviour
         let before = session.home.snapshot()
-        let result = try session.run(Self.book)
+        let result = try await session.run(Self.book)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before, allowing: fault.allowing)
         #expect(result.stderr.lowercased().contains("log in again"), "stderr: \(result.stderr)")
         #expect(session.bookingRequests.count == 1)
     }
 
-    @Test func refusedBookingExits1() throws {
-        let session = try FaultSession()
+    @Test func refusedBookingExits1() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .json(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":false,"message":"the launch is sold out","launches":[]}}}"#)
         let before = session.home.snapshot()
-        let result = try session.run(Self.book)
+        let result = try await session.run(Self.book)
         // `success: false` is a result (`{"success":false,…}` with --json), so it may be printed on stdout.
         #expect(result.status == 1, "exit \(result.status): \(result.stderr)")
         #expect((result.stdout + result.stderr).contains("the launch is sold out"), "stdout: \(result.stdout) stderr: \(result.stderr)")
@@ -85,20 +85,20 @@ struct BookFaultTests {
         #expect(session.bookingRequests.count == 1)
     }
 
-    @Test func graphQLErrorOnBookingExits1() throws {
-        let session = try FaultSession()
+    @Test func graphQLErrorOnBookingExits1() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .json(#"{"data":null,"errors":[{"message":"booking service down"}]}"#)
         let before = session.home.snapshot()
-        let result = try session.run(Self.book)
+        let result = try await session.run(Self.book)
         FaultExpectations.expectCleanFailure(result, status: [1], session: session, before: before)
         #expect(session.bookingRequests.count == 1)
     }
 
-    @Test func bookingWithAServerThatStoppedIsUnreachable() throws {
-        let session = try FaultSession()
+    @Test func bookingWithAServerThatStoppedIsUnreachable() async throws {
+        let session = try await FaultSession()
         session.server.stop()
         let before = session.home.snapshot()
-        let result = try session.run(Self.book)
+        let result = try await session.run(Self.book)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
     }
 }

@@ -23,13 +23,13 @@ struct CertificateTests {
     ]
 
     @Test(arguments: failures)
-    func refusedBeforeAnyByteIsSent(_ failure: Case) throws {
-        let session = try FaultSession(https: true)
+    func refusedBeforeAnyByteIsSent(_ failure: Case) async throws {
+        let session = try await FaultSession(https: true)
         let front = try #require(session.front)
         try front.present(failure.certificate)
         let before = session.home.snapshot()
         // `book` carries the stored token; it must not leave.
-        let result = try session.run(["book", "1"])
+        let result = try await session.run(["book", "1"])
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(result.stderr.contains(failure.words), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("--cacert"), "stderr: \(result.stderr)")
@@ -38,9 +38,9 @@ struct CertificateTests {
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func theTestCAIsNotTrustedWithoutCacert() throws {
-        let session = try FaultSession(prepared: false, https: true)
-        let result = try ProcessRunner.run(
+    @Test func theTestCAIsNotTrustedWithoutCacert() async throws {
+        let session = try await FaultSession(prepared: false, https: true)
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query,
             environment: ClientEnvironment.make(home: session.home)
         )
@@ -49,23 +49,23 @@ struct CertificateTests {
         #expect(session.front?.received.isEmpty == true)
     }
 
-    @Test func cacertFromTheEnvironment() throws {
-        let session = try FaultSession(https: true)
-        let result = try ProcessRunner.run(
+    @Test func cacertFromTheEnvironment() async throws {
+        let session = try await FaultSession(https: true)
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query + ["--json"],
             environment: ClientEnvironment.make(home: session.home, extra: ["ROCKET_RESERVER_CACERT": TLSFixture.caFile])
         )
         #expect(result.status == 0, "stderr: \(result.stderr)")
     }
 
-    @Test func sslCertFileIsHonoured() throws {
-        let session = try FaultSession(https: true)
+    @Test func sslCertFileIsHonoured() async throws {
+        let session = try await FaultSession(https: true)
         // A bundle with the test CA last, as a system bundle with a company CA appended.
         let bundle = session.home.url.appendingPathComponent("bundle.pem")
         let system = (try? Data(contentsOf: URL(fileURLWithPath: "/etc/ssl/certs/ca-certificates.crt"))) ?? Data()
         try (system + Data(contentsOf: URL(fileURLWithPath: TLSFixture.caFile))).write(to: bundle)
         for file in [TLSFixture.caFile, bundle.path] {
-            let result = try ProcessRunner.run(
+            let result = try await ProcessRunner.run(
                 BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query + ["--json"],
                 environment: ClientEnvironment.make(home: session.home, extra: ["SSL_CERT_FILE": file])
             )
@@ -73,10 +73,10 @@ struct CertificateTests {
         }
     }
 
-    @Test func sslCertDirIsHonoured() throws {
-        let session = try FaultSession(https: true)
+    @Test func sslCertDirIsHonoured() async throws {
+        let session = try await FaultSession(https: true)
         let folder = TLSFixture.folder.appendingPathComponent("ca-dir").path
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", session.endpoint] + Self.query + ["--json"],
             environment: ClientEnvironment.make(home: session.home, extra: ["SSL_CERT_DIR": folder])
         )
@@ -84,10 +84,10 @@ struct CertificateTests {
     }
 
     @Test(arguments: ["missing.pem", "/"])
-    func unreadableCacertIsAUsageError(_ name: String) throws {
-        let session = try FaultSession(prepared: false, https: true)
+    func unreadableCacertIsAUsageError(_ name: String) async throws {
+        let session = try await FaultSession(prepared: false, https: true)
         let file = name.hasPrefix("/") ? name : session.home.url.appendingPathComponent(name).path
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", session.endpoint, "--cacert", file] + Self.query,
             environment: ClientEnvironment.make(home: session.home)
         )
@@ -97,11 +97,11 @@ struct CertificateTests {
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func aCacertThatIsNotPEMFailsBeforeConnecting() throws {
-        let session = try FaultSession(prepared: false, https: true)
+    @Test func aCacertThatIsNotPEMFailsBeforeConnecting() async throws {
+        let session = try await FaultSession(prepared: false, https: true)
         let file = session.home.url.appendingPathComponent("not-a-ca.pem")
         try Data("hello".utf8).write(to: file)
-        let result = try session.run(Self.query + ["--cacert", file.path])
+        let result = try await session.run(Self.query + ["--cacert", file.path])
         #expect(result.status == 69, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("could not be loaded"), "stderr: \(result.stderr)")
         #expect(session.front?.received.isEmpty == true)

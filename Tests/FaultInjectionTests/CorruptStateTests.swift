@@ -21,14 +21,14 @@ struct CorruptStateTests {
     ]
 
     @Test(arguments: damages)
-    func aCorruptCacheIsReportedAndRebuilt(_ damage: Damage) throws {
-        let session = try FaultSession()
+    func aCorruptCacheIsReportedAndRebuilt(_ damage: Damage) async throws {
+        let session = try await FaultSession()
         let cache = try #require(session.cacheFiles(session.home.snapshot()).first)
         let cacheURL = session.home.url.appendingPathComponent(String(cache.key.dropFirst()))
         let corrupt = damage.apply(cache.value)
         try corrupt.write(to: cacheURL)
 
-        let result = try session.run(["details", FaultSession.cachedLaunch, "--json"])
+        let result = try await session.run(["details", FaultSession.cachedLaunch, "--json"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(document?["id"] as? String == FaultSession.cachedLaunch)
@@ -43,7 +43,7 @@ struct CorruptStateTests {
         // The rebuilt cache serves the launch alone: the server now hangs up on every request.
         session.server.behaviour = .closeWithoutAnswer
         session.server.clearRequests()
-        let cached = try session.run(["details", FaultSession.cachedLaunch, "--json", "--timeout", "5"])
+        let cached = try await session.run(["details", FaultSession.cachedLaunch, "--json", "--timeout", "5"])
         #expect(cached.status == 0, "the rebuilt cache did not serve the launch: exit \(cached.status): \(cached.stderr)")
         #expect(cached.stderr.isEmpty, "stderr: \(cached.stderr)")
         #expect(session.server.requestCount == 0)
@@ -55,25 +55,25 @@ struct CorruptStateTests {
         Damage(name: "truncated") { Data($0.prefix($0.count / 2)) },
         Damage(name: "wrong shape") { _ in Data(#"{"token":42}"#.utf8) },
     ])
-    func aCorruptLoginAsksToLogInAgain(_ damage: Damage) throws {
-        let session = try FaultSession()
+    func aCorruptLoginAsksToLogInAgain(_ damage: Damage) async throws {
+        let session = try await FaultSession()
         let credential = try #require(session.credentialFiles(session.home.snapshot()).first)
         try damage.apply(credential.value).write(to: session.home.url.appendingPathComponent(String(credential.key.dropFirst())))
         let before = session.home.snapshot()
 
-        let result = try session.run(["book", FaultSession.cachedLaunch])
+        let result = try await session.run(["book", FaultSession.cachedLaunch])
         FaultExpectations.expectCleanFailure(result, status: [77], session: session, before: before, allowing: [.tokenMayBeForgotten])
         #expect(result.stderr.lowercased().contains("log in again"), "stderr: \(result.stderr)")
         #expect(session.bookingRequests.isEmpty)
     }
 
-    @Test func aTokenFileOpenToOthersIsMadePrivateOrReported() throws {
-        let session = try FaultSession()
+    @Test func aTokenFileOpenToOthersIsMadePrivateOrReported() async throws {
+        let session = try await FaultSession()
         let credential = try #require(session.credentialFiles(session.home.snapshot()).first)
         let path = session.home.url.appendingPathComponent(String(credential.key.dropFirst())).path
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
 
-        let result = try session.run(["details", "2", "--json"])
+        let result = try await session.run(["details", "2", "--json"])
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
         if result.status == 0 {
             #expect(mode == 0o600, "the token file is still \(String(mode, radix: 8))")

@@ -15,13 +15,13 @@ struct EnvironmentRefusalTests {
         ]
     }
 
-    @Test func credentialsInTheEndpointAreRefusedWithoutBeingEchoed() throws {
-        let session = try FaultSession(prepared: false)
+    @Test func credentialsInTheEndpointAreRefusedWithoutBeingEchoed() async throws {
+        let session = try await FaultSession(prepared: false)
         for endpoint in Self.endpoints(port: session.server.port) {
             for viaVariable in [false, true] {
                 let arguments = ["launches"]
-                let result = viaVariable
-                    ? try ProcessRunner.run(BuiltProducts.client, arguments,
+                let result = await viaVariable
+                    ? try await ProcessRunner.run(BuiltProducts.client, arguments,
                                             environment: ClientEnvironment.make(home: session.home, endpoint: endpoint))
                     : try session.run(arguments, endpoint: endpoint)
                 #expect(result.status == 64, "\(endpoint): exit \(result.status): \(result.stderr)")
@@ -34,11 +34,11 @@ struct EnvironmentRefusalTests {
     }
 
     @Test(arguments: ["state", "./state", "~/state", "../state"])
-    func aRelativeStateHomeIsRefused(_ home: String) throws {
-        let session = try FaultSession(prepared: false)
+    func aRelativeStateHomeIsRefused(_ home: String) async throws {
+        let session = try await FaultSession(prepared: false)
         let unique = home.replacingOccurrences(of: "state", with: "rr-relative-\(UUID().uuidString)")
         for command in [["launches"], ["login", "me@example.com"], ["logout"]] {
-            let result = try ProcessRunner.run(
+            let result = try await ProcessRunner.run(
                 BuiltProducts.client, ["--endpoint", session.server.endpoint] + command,
                 environment: ClientEnvironment.make(home: session.home, extra: ["ROCKET_RESERVER_HOME": unique])
             )
@@ -51,11 +51,11 @@ struct EnvironmentRefusalTests {
         #expect(session.allPaths().isEmpty)
     }
 
-    @Test func relativeXDGFoldersAreIgnoredAsTheSpecificationSays() throws {
-        let session = try FaultSession(prepared: false)
+    @Test func relativeXDGFoldersAreIgnoredAsTheSpecificationSays() async throws {
+        let session = try await FaultSession(prepared: false)
         var environment = ClientEnvironment.make(home: session.home, extra: ["XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache"])
         environment["ROCKET_RESERVER_HOME"] = nil
-        let result = try ProcessRunner.run(BuiltProducts.client, ["--endpoint", session.server.endpoint, "login", "me@example.com"],
+        let result = try await ProcessRunner.run(BuiltProducts.client, ["--endpoint", session.server.endpoint, "login", "me@example.com"],
                                            environment: environment)
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(session.allPaths().contains { $0.hasPrefix("/.config/rocket-reserver/credential-") }, "\(session.allPaths())")

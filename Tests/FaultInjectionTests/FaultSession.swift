@@ -21,7 +21,7 @@ final class FaultSession {
     /// The endpoint commands use: the front's `https://` one, else the server's.
     let endpoint: String
 
-    init(prepared: Bool = true, https: Bool = false) throws {
+    init(prepared: Bool = true, https: Bool = false) async throws {
         let token = "fault-token-\(UUID().uuidString)"
         self.token = token
         server = try FaultServer(FaultServerTutorial.behaviour(token: token))
@@ -33,7 +33,7 @@ final class FaultSession {
             server.stop()
             throw error
         }
-        if prepared { try prepare() }
+        if prepared { try await prepare() }
     }
 
     deinit {
@@ -43,10 +43,10 @@ final class FaultSession {
     }
 
     /// Logs in and loads the cached launch's details against the still well-behaved server.
-    func prepare() throws {
-        let login = try run(["login", "me@example.com", "--json"])
+    func prepare() async throws {
+        let login = try await run(["login", "me@example.com", "--json"])
         try #require(login.status == 0, "preparing: login exited \(login.status): \(login.stderr)")
-        let details = try run(["details", Self.cachedLaunch, "--json"])
+        let details = try await run(["details", Self.cachedLaunch, "--json"])
         try #require(details.status == 0, "preparing: details exited \(details.status): \(details.stderr)")
         let files = home.snapshot()
         try #require(!credentialFiles(files).isEmpty, "preparing: no credential file in \(files.keys.sorted())")
@@ -62,9 +62,9 @@ final class FaultSession {
         endpoint: String? = nil,
         deadline: TimeInterval = 30,
         environment extra: [String: String] = [:]
-    ) throws -> ProcessResult {
+    ) async throws -> ProcessResult {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
-        return try ProcessRunner.run(
+        return try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", endpoint ?? self.endpoint] + trust + arguments,
             environment: ClientEnvironment.make(home: home, extra: extra),
             deadline: deadline

@@ -12,59 +12,59 @@ import TestSupport
 struct HTTPSFaultTests {
     static let query = QueryFaultTests.query
 
-    @Test func succeedsOverHTTPSWithTheTestCA() throws {
-        let session = try FaultSession(https: true)
-        let result = try session.run(Self.query + ["--json"])
+    @Test func succeedsOverHTTPSWithTheTestCA() async throws {
+        let session = try await FaultSession(https: true)
+        let result = try await session.run(Self.query + ["--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(session.server.requestCount == 1)
         #expect(session.front?.handshakes ?? 0 >= 1)
     }
 
-    @Test func refusedOnAClosedPort() throws {
-        let session = try FaultSession(https: true)
+    @Test func refusedOnAClosedPort() async throws {
+        let session = try await FaultSession(https: true)
         let port = try #require(ClosedLoopbackPort.make())
         let before = session.home.snapshot()
-        let result = try session.run(Self.query, endpoint: "https://127.0.0.1:\(port)/graphql")
+        let result = try await session.run(Self.query, endpoint: "https://127.0.0.1:\(port)/graphql")
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(result.stderr.contains("refused the connection"), "stderr: \(result.stderr)")
     }
 
-    @Test func resetDuringTheHandshake() throws {
-        let session = try FaultSession(https: true)
+    @Test func resetDuringTheHandshake() async throws {
+        let session = try await FaultSession(https: true)
         let front = try TLSFront(.resetDuringHandshake)
         defer { front.stop() }
         let before = session.home.snapshot()
-        let result = try session.run(Self.query, endpoint: front.endpoint)
+        let result = try await session.run(Self.query, endpoint: front.endpoint)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(result.stderr.contains("connection closed"), "stderr: \(result.stderr)")
     }
 
-    @Test func closedRightAfterTheHandshake() throws {
-        let session = try FaultSession(https: true)
+    @Test func closedRightAfterTheHandshake() async throws {
+        let session = try await FaultSession(https: true)
         let front = try TLSFront(.closeAfterHandshake)
         defer { front.stop() }
         let before = session.home.snapshot()
-        let result = try session.run(Self.query, endpoint: front.endpoint)
+        let result = try await session.run(Self.query, endpoint: front.endpoint)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(front.handshakes >= 1)
     }
 
-    @Test func plainHTTPServerBehindAnHTTPSURL() throws {
-        let session = try FaultSession(https: true)
+    @Test func plainHTTPServerBehindAnHTTPSURL() async throws {
+        let session = try await FaultSession(https: true)
         let front = try TLSFront(.plainHTTP)
         defer { front.stop() }
         let before = session.home.snapshot()
-        let result = try session.run(Self.query, endpoint: front.endpoint)
+        let result = try await session.run(Self.query, endpoint: front.endpoint)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(result.stderr.contains("TLS handshake"), "stderr: \(result.stderr)")
     }
 
-    @Test func neverAnswersWithinTheTimeout() throws {
-        let session = try FaultSession(https: true)
+    @Test func neverAnswersWithinTheTimeout() async throws {
+        let session = try await FaultSession(https: true)
         session.server.behaviour = .neverAnswer
         let before = session.home.snapshot()
         let start = ContinuousClock.now
-        let result = try session.run(Self.query + ["--timeout", "1"])
+        let result = try await session.run(Self.query + ["--timeout", "1"])
         let elapsed = ContinuousClock.now - start
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(elapsed < .seconds(15), "a 1-second timeout took \(elapsed)")
@@ -81,11 +81,11 @@ struct HTTPSFaultTests {
     ]
 
     @Test(arguments: faults)
-    func serverFault(_ fault: QueryFaultTests.Fault) throws {
-        let session = try FaultSession(https: true)
+    func serverFault(_ fault: QueryFaultTests.Fault) async throws {
+        let session = try await FaultSession(https: true)
         session.server.behaviour = fault.behaviour
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before)
         #expect(session.server.requestCount >= 1, "the request never reached the server behind the front")
     }

@@ -8,25 +8,25 @@ import TestSupport
 /// What https keeps from the http path: mutations once, queries retried, Ctrl-C prompt.
 @Suite("HTTPS reliability")
 struct HTTPSReliabilityTests {
-    @Test func aMutationIsSentExactlyOnce() throws {
-        let session = try FaultSession(https: true)
+    @Test func aMutationIsSentExactlyOnce() async throws {
+        let session = try await FaultSession(https: true)
         session.server.behaviour = .closeWithoutAnswer
         let before = session.home.snapshot()
-        let result = try session.run(["book", "1"])
+        let result = try await session.run(["book", "1"])
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before, allowing: [.cacheMayChange])
         #expect(session.bookingRequests.count == 1, "the mutation was sent \(session.bookingRequests.count) times")
     }
 
-    @Test func aQueryIsRetriedAfterTransientFailures() throws {
-        let session = try FaultSession(https: true)
+    @Test func aQueryIsRetriedAfterTransientFailures() async throws {
+        let session = try await FaultSession(https: true)
         session.server.enqueue(.empty(status: 503), .empty(status: 503))
-        let result = try session.run(HTTPSFaultTests.query + ["--json"])
+        let result = try await session.run(HTTPSFaultTests.query + ["--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(session.server.requestCount == 3)
     }
 
-    @Test func ctrlCEndsAnHTTPSRequestPromptly() throws {
-        let session = try FaultSession(https: true)
+    @Test func ctrlCEndsAnHTTPSRequestPromptly() async throws {
+        let session = try await FaultSession(https: true)
         session.server.behaviour = .neverAnswer
         let before = session.home.snapshot()
         let process = Process()
@@ -35,20 +35,20 @@ struct HTTPSReliabilityTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
         #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let interrupted = ContinuousClock.now
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        await exit.wait()
         let elapsed = ContinuousClock.now - interrupted
         #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")
         #expect(process.terminationStatus == 130 || process.terminationReason == .uncaughtSignal)
         #expect(session.home.snapshot() == before)
     }
 
-    @Test func waitingForASilentServerUsesNoCPU() throws {
-        let session = try FaultSession(https: true)
+    @Test func waitingForASilentServerUsesNoCPU() async throws {
+        let session = try await FaultSession(https: true)
         session.server.behaviour = .neverAnswer
         let process = Process()
         process.executableURL = BuiltProducts.client
@@ -61,7 +61,7 @@ struct HTTPSReliabilityTests {
         #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let before = try Self.cpuTicks(of: process.processIdentifier)
         // A measurement window, not a synchronisation: how much CPU one second of waiting costs.
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         let after = try Self.cpuTicks(of: process.processIdentifier)
         // A spinning wait would use most of the second (about 100 ticks).
         #expect(after - before < 20, "the client used \(after - before) ticks of CPU in one second of waiting")
@@ -79,8 +79,8 @@ struct HTTPSReliabilityTests {
 /// Without `libssl.so.3`, https fails with a sentence naming the library (http never needs it).
 @Suite("HTTPS without OpenSSL")
 struct MissingOpenSSLTests {
-    @Test func httpsSaysTheTLSLibraryCouldNotBeLoaded() throws {
-        let session = try FaultSession(prepared: false, https: true)
+    @Test func httpsSaysTheTLSLibraryCouldNotBeLoaded() async throws {
+        let session = try await FaultSession(prepared: false, https: true)
         // The front has loaded libssl.so.3 into this process: hide that file from the client
         // by mounting /dev/null over it in a mount namespace of the client's own.
         // Read, not sized: /proc files report a size of 0.
@@ -92,7 +92,7 @@ struct MissingOpenSSLTests {
             return
         }
         let script = #"mount --bind /dev/null "$1" || exit 99; exec "$2" --endpoint "$3" "$4" details 1 --force-reload"#
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/unshare"),
             ["-m", "/bin/sh", "-c", script, "sh", String(library), BuiltProducts.client.path, session.endpoint, "--cacert=\(TLSFixture.caFile)"],
             environment: ClientEnvironment.make(home: session.home)

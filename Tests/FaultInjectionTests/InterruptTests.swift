@@ -9,8 +9,8 @@ import Glibc
 @Suite("Interrupt")
 struct InterruptTests {
     @Test(arguments: [["details", "1", "--force-reload"], ["book", "1"], ["launches", "--all"]])
-    func ctrlCEndsTheCommandPromptlyWithoutTouchingState(_ command: [String]) throws {
-        let session = try FaultSession()
+    func ctrlCEndsTheCommandPromptlyWithoutTouchingState(_ command: [String]) async throws {
+        let session = try await FaultSession()
         let before = session.home.snapshot()
         session.server.behaviour = .neverAnswer
 
@@ -20,13 +20,13 @@ struct InterruptTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let interrupted = ContinuousClock.now
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        await exit.wait()
         let elapsed = ContinuousClock.now - interrupted
 
         #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")

@@ -18,8 +18,8 @@ struct InterruptedWriteTests {
         return url
     }
 
-    @Test func staleTemporaryFilesAreRemovedAtTheNextRunButALiveWritersAreKept() throws {
-        let session = try FaultSession()
+    @Test func staleTemporaryFilesAreRemovedAtTheNextRunButALiveWritersAreKept() async throws {
+        let session = try await FaultSession()
         let credentials = session.home.url.appendingPathComponent("credentials")
         let cache = session.home.url.appendingPathComponent("cache")
         let credentialName = try #require(session.credentialFiles(session.home.snapshot()).keys.first?.split(separator: "/").last)
@@ -40,7 +40,7 @@ struct InterruptedWriteTests {
         #expect(flock(descriptor, LOCK_EX) == 0)
         defer { close(descriptor) }
 
-        let result = try session.run(["launches"])
+        let result = try await session.run(["launches"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(try Data(contentsOf: target) == Data("keep".utf8))
         for url in [dead, oldFormat, deadCache, link] {
@@ -50,8 +50,8 @@ struct InterruptedWriteTests {
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
-    func aTerminationSignalRemovesTheProcesssOwnTemporaryFiles(_ signalNumber: Int32) throws {
-        let session = try FaultSession()
+    func aTerminationSignalRemovesTheProcesssOwnTemporaryFiles(_ signalNumber: Int32) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .neverAnswer
         let process = Process()
         process.executableURL = BuiltProducts.client
@@ -59,7 +59,7 @@ struct InterruptedWriteTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(starting: process)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
 
@@ -69,7 +69,7 @@ struct InterruptedWriteTests {
                                  in: session.home.url.appendingPathComponent("cache"), content: "me@example.com")
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
+        await exit.wait()
         let elapsed = ContinuousClock.now - signalled
 
         #expect(elapsed < .seconds(2), "took \(elapsed) to end")
@@ -85,14 +85,14 @@ struct InterruptedWriteTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path), "needs the reference server"),
         arguments: [["login"], ["details", "--force-reload"]]
     )
-    func aKillStormLeavesNoSecretBehind(_ command: [String]) throws {
+    func aKillStormLeavesNoSecretBehind(_ command: [String]) async throws {
         let server = try ReferenceServer()
         defer { server.stop() }
         let home = try TemporaryDirectory(prefix: "storm")
         defer { home.remove() }
         let environment = ClientEnvironment.make(home: home, endpoint: server.endpoint)
         if command != ["login"] {  // the cache storm runs logged in, so cache files hold the user's data
-            #expect(try ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment).status == 0)
+            #expect(try await ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment).status == 0)
         }
         let runs = command == ["login"] ? 200 : 100
         var leftOver: Set<String> = []
@@ -103,13 +103,13 @@ struct InterruptedWriteTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            let exit = try ProcessExit(starting: process)
             usleep(UInt32.random(in: 0...60_000))
             kill(process.processIdentifier, run.isMultiple(of: 2) ? SIGKILL : SIGTERM)
-            process.waitUntilExit()
+            await exit.wait()
             leftOver.formUnion(Self.temporaryFiles(in: home))
         }
-        let final = try ProcessRunner.run(BuiltProducts.client, command == ["login"] ? ["login", "storm@example.com"] : ["details", "1"],
+        let final = try await ProcessRunner.run(BuiltProducts.client, command == ["login"] ? ["login", "storm@example.com"] : ["details", "1"],
                                           environment: environment)
         #expect(final.status == 0, "exit \(final.status): \(final.stderr)")
         let left = Self.temporaryFiles(in: home)
@@ -121,7 +121,7 @@ struct InterruptedWriteTests {
         #expect(left.isEmpty, "left: \(left)")
         #expect(holders.isEmpty, "the token is in \(holders.keys.sorted())")
 
-        let logout = try ProcessRunner.run(BuiltProducts.client, ["logout"], environment: environment)
+        let logout = try await ProcessRunner.run(BuiltProducts.client, ["logout"], environment: environment)
         #expect(logout.status == 0, "exit \(logout.status): \(logout.stderr)")
         #expect(home.snapshot().filter { $0.value.range(of: Data(token.utf8)) != nil }.isEmpty)
         #expect(!home.snapshot().contains { $0.value.range(of: Data("storm".utf8)) != nil }, "a file still holds the email")

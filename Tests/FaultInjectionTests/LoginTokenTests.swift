@@ -24,24 +24,24 @@ struct LoginTokenTests {
     ]
 
     @Test(arguments: badTokens.indices)
-    func aMalformedTokenIsRefusedAndThePreviousLoginKept(_ index: Int) throws {
-        let session = try FaultSession()
+    func aMalformedTokenIsRefusedAndThePreviousLoginKept(_ index: Int) async throws {
+        let session = try await FaultSession()
         let before = session.home.snapshot()
         session.server.behaviour = Self.server(answering: Self.badTokens[index], tutorialToken: session.token)
 
-        let result = try session.run(["login", "b@example.com"])
+        let result = try await session.run(["login", "b@example.com"])
         FaultExpectations.expectCleanFailure(result, status: [76], session: session, before: before)
         #expect(result.stderr.contains("answer to Login was not understood"), "stderr: \(result.stderr)")
 
-        let trips = try session.run(["trips", "--json"])
+        let trips = try await session.run(["trips", "--json"])
         #expect(trips.status == 0, "the previous login no longer works: exit \(trips.status): \(trips.stderr)")
     }
 
-    @Test func aTokenOfExactly16KiBOfVisibleASCIIIsAccepted() throws {
-        let session = try FaultSession()
+    @Test func aTokenOfExactly16KiBOfVisibleASCIIIsAccepted() async throws {
+        let session = try await FaultSession()
         let token = String((0..<16 * 1024).map { Character(UnicodeScalar(UInt8(0x21 + $0 % 94))) })
         session.server.behaviour = Self.server(answering: token, tutorialToken: session.token)
-        let result = try session.run(["login", "b@example.com"])
+        let result = try await session.run(["login", "b@example.com"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(session.credentialFiles(session.home.snapshot()).values.contains { $0.count > 16 * 1024 })
     }

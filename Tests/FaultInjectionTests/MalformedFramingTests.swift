@@ -17,24 +17,24 @@ struct MalformedFramingTests {
     ]
 
     @Test(arguments: 0..<framings.count)
-    func aQueryGets76(_ index: Int) throws {
+    func aQueryGets76(_ index: Int) async throws {
         let (name, bytes) = Self.framings[index]
-        let session = try FaultSession()
+        let session = try await FaultSession()
         session.server.behaviour = .raw(Data(bytes.utf8))
         let before = session.home.snapshot()
-        let result = try session.run(QueryFaultTests.query)
+        let result = try await session.run(QueryFaultTests.query)
         FaultExpectations.expectCleanFailure(result, status: [76], session: session, before: before)
         #expect(result.stderr.contains("not valid HTTP"), "\(name): \(result.stderr)")
         #expect(session.server.requestCount == 1, "\(name): a malformed answer is not retried")
     }
 
     @Test(arguments: 0..<framings.count)
-    func aMutationGets76AndIsSentOnce(_ index: Int) throws {
+    func aMutationGets76AndIsSentOnce(_ index: Int) async throws {
         let (name, bytes) = Self.framings[index]
-        let session = try FaultSession()
+        let session = try await FaultSession()
         session.server.behaviour = .raw(Data(bytes.utf8))
         let before = session.home.snapshot()
-        let result = try session.run(["book", FaultSession.cachedLaunch])
+        let result = try await session.run(["book", FaultSession.cachedLaunch])
         FaultExpectations.expectCleanFailure(result, status: [76], session: session, before: before, allowing: [.cacheMayChange])
         #expect(session.bookingRequests.count == 1, "\(name)")
     }

@@ -7,17 +7,17 @@ import TestSupport
 @Suite("Output failures and repeated warnings")
 struct OutputFailureTests {
     @Test(arguments: [["launches", "--all", "--json"], ["launches"], ["details", "1"], ["--help"], ["trips", "--json"]])
-    func aFullDiskOnStandardOutputExits74WithOneSentence(_ command: [String]) throws {
-        let session = try FaultSession()
-        let result = try session.shell(#"exec "$@" > /dev/full"#, command)
+    func aFullDiskOnStandardOutputExits74WithOneSentence(_ command: [String]) async throws {
+        let session = try await FaultSession()
+        let result = try await session.shell(#"exec "$@" > /dev/full"#, command)
         #expect(result.status == 74, "exit \(result.status): \(result.stderr)")
         FaultExpectations.expectPlainMessage(result.stderr)
         #expect(result.stderr.contains("could not be written"), "stderr: \(result.stderr)")
     }
 
     @Test(arguments: [["launches", "--all"], ["launches", "--json"], ["--help"]])
-    func aClosedPipeStaysQuiet(_ command: [String]) throws {
-        let session = try FaultSession()
+    func aClosedPipeStaysQuiet(_ command: [String]) async throws {
+        let session = try await FaultSession()
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()  // the reader is gone before anything is written
         let errors = try TemporaryDirectory(prefix: "stderr")
@@ -30,8 +30,8 @@ struct OutputFailureTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = pipe.fileHandleForWriting
         process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
+        let exit = try ProcessExit(starting: process)
+        await exit.wait()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "ended with \(process.terminationStatus)")
         #expect(try String(contentsOf: errorURL, encoding: .utf8).isEmpty)
     }
@@ -53,25 +53,25 @@ struct OutputFailureTests {
         }
     }
 
-    @Test func aCacheThatCannotBeSavedIsReportedOncePerCommand() throws {
-        let session = try FaultSession()
+    @Test func aCacheThatCannotBeSavedIsReportedOncePerCommand() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = Self.pagingServer(token: session.token)
         // Every save fails: the cache file may not grow past 512 bytes (EFBIG, SIGXFSZ ignored).
         let script = #"trap '' XFSZ; (ulimit -f 1; exec "$@") 2>&1 > /dev/null | cat >&2"#
-        let result = try session.shell(script, ["launches", "--all", "--json"])
+        let result = try await session.shell(script, ["launches", "--all", "--json"])
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("Could not save") }
         #expect(warnings.count == 1, "stderr: \(result.stderr)")
         #expect(session.server.requests.filter { $0.graphQLQuery.contains("launches") }.count == 6, "exit \(result.status), stdout: \(result.stdout.prefix(300)), requests: \(session.server.requests.map { $0.graphQLVariables.description })")
     }
 
-    @Test func aLockFolderInTheWayIsReportedOncePerCommand() throws {
-        let session = try FaultSession()
+    @Test func aLockFolderInTheWayIsReportedOncePerCommand() async throws {
+        let session = try await FaultSession()
         let cache = try #require(session.cacheFiles(session.home.snapshot()).keys.first)
         let lock = session.home.url.path + cache + ".lock"
         try? FileManager.default.removeItem(atPath: lock)
         try FileManager.default.createDirectory(atPath: lock + "/inside", withIntermediateDirectories: true)
         session.server.behaviour = Self.pagingServer(token: session.token)
-        let result = try session.run(["launches", "--all", "--json"])
+        let result = try await session.run(["launches", "--all", "--json"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
     }

@@ -19,10 +19,10 @@ struct PagingBoundTests {
     }
 
     @Test(arguments: [1, 5, 37])
-    func maxPagesBoundsTheWalk(_ pages: Int) throws {
-        let session = try FaultSession()
+    func maxPagesBoundsTheWalk(_ pages: Int) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = Self.endlessPages
-        let result = try session.run(["launches", "--all", "--max-pages", String(pages)])
+        let result = try await session.run(["launches", "--all", "--max-pages", String(pages)])
         #expect(result.status == 76, "\(result.stderr)")
         // Rows are printed as their pages arrive: the pages before the bound are there, whole.
         #expect(result.stdout.split(separator: "\n").count == pages + 1, "\(result.stdout)")
@@ -34,32 +34,32 @@ struct PagingBoundTests {
 
     /// Also: `--timeout` bounds each page's request, not the walk (1,000 pages take longer than
     /// half a second here, and the walk still reaches its bound instead of timing out).
-    @Test func theDefaultBoundIsAThousandPages() throws {
-        let session = try FaultSession()
+    @Test func theDefaultBoundIsAThousandPages() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = Self.endlessPages
-        let result = try session.run(["launches", "--all", "--json", "--timeout", "0.5"], deadline: 120)
+        let result = try await session.run(["launches", "--all", "--json", "--timeout", "0.5"], deadline: 120)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("after 1000 pages"), "\(result.stderr)")
         #expect(session.server.requestCount == 1_000)
     }
 
     @Test(arguments: ["0", "-3", "x", "1.5", "1000001", ""])
-    func aBadMaxPagesIsAUsageError(_ value: String) throws {
-        let session = try FaultSession()
-        let result = try session.run(["launches", "--all", "--max-pages", value])
+    func aBadMaxPagesIsAUsageError(_ value: String) async throws {
+        let session = try await FaultSession()
+        let result = try await session.run(["launches", "--all", "--max-pages", value])
         #expect(result.status == 64, "\(value): \(result.stderr)")
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func maxPagesWithoutAllIsAUsageError() throws {
-        let session = try FaultSession()
-        let result = try session.run(["launches", "--max-pages", "3"])
+    @Test func maxPagesWithoutAllIsAUsageError() async throws {
+        let session = try await FaultSession()
+        let result = try await session.run(["launches", "--max-pages", "3"])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func ctrlCEndsAFastWalkAtOnce() throws {
-        let session = try FaultSession()
+    @Test func ctrlCEndsAFastWalkAtOnce() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = Self.endlessPages
         let process = Process()
         process.executableURL = BuiltProducts.client
@@ -67,13 +67,13 @@ struct PagingBoundTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(session.server.waitForRequests(20, timeout: 30), "the walk never got going")
         let interrupted = ContinuousClock.now
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        await exit.wait()
         let elapsed = ContinuousClock.now - interrupted
         let pagesAtExit = session.server.requestCount
         #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")

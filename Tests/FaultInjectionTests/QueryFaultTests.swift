@@ -20,57 +20,57 @@ struct QueryFaultTests {
         var testDescription: String { name }
     }
 
-    @Test func refusedWhenTheServerHasStopped() throws {
-        let session = try FaultSession()
+    @Test func refusedWhenTheServerHasStopped() async throws {
+        let session = try await FaultSession()
         session.server.stop()
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(result.stderr.contains("Could not reach the server"))
     }
 
-    @Test func refusedOnAClosedPort() throws {
-        let session = try FaultSession()
+    @Test func refusedOnAClosedPort() async throws {
+        let session = try await FaultSession()
         let port = try #require(ClosedLoopbackPort.make())
         let before = session.home.snapshot()
-        let result = try session.run(Self.query, endpoint: "http://127.0.0.1:\(port)/graphql")
+        let result = try await session.run(Self.query, endpoint: "http://127.0.0.1:\(port)/graphql")
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
     }
 
-    @Test func unknownHost() throws {
-        let session = try FaultSession()
+    @Test func unknownHost() async throws {
+        let session = try await FaultSession()
         let before = session.home.snapshot()
-        let result = try session.run(Self.query + ["--timeout", "5"], endpoint: "http://rocket-reserver-fault.invalid/graphql")
+        let result = try await session.run(Self.query + ["--timeout", "5"], endpoint: "http://rocket-reserver-fault.invalid/graphql")
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func neverAnswersWithinTheTimeout() throws {
-        let session = try FaultSession()
+    @Test func neverAnswersWithinTheTimeout() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .neverAnswer
         let before = session.home.snapshot()
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try session.run(Self.query + ["--timeout", "1"], deadline: 30)
+        let result = try await session.run(Self.query + ["--timeout", "1"], deadline: 30)
         let elapsed = clock.now - start
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
         #expect(elapsed < .seconds(15), "a 1-second timeout took \(elapsed)")
         #expect(session.server.requestCount >= 1)
     }
 
-    @Test func resetMidBody() throws {
-        let session = try FaultSession()
+    @Test func resetMidBody() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .resetMidBody
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
     }
 
-    @Test func closedWithoutAnswer() throws {
-        let session = try FaultSession()
+    @Test func closedWithoutAnswer() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .closeWithoutAnswer
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
     }
 
@@ -89,11 +89,11 @@ struct QueryFaultTests {
     ]
 
     @Test(arguments: unreadableAnswers)
-    func unreadableAnswer(_ fault: Fault) throws {
-        let session = try FaultSession()
+    func unreadableAnswer(_ fault: Fault) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = fault.behaviour
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before)
     }
 
@@ -104,11 +104,11 @@ struct QueryFaultTests {
     ]
 
     @Test(arguments: rejections)
-    func tokenRejected(_ fault: Fault) throws {
-        let session = try FaultSession()
+    func tokenRejected(_ fault: Fault) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = fault.behaviour
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before, allowing: [.tokenMayBeForgotten])
         #expect(result.stderr.lowercased().contains("log in again"), "stderr: \(result.stderr)")
     }
@@ -123,24 +123,24 @@ struct QueryFaultTests {
     ]
 
     @Test(arguments: graphQLErrors)
-    func graphQLErrorAnswer(_ fault: Fault) throws {
-        let session = try FaultSession()
+    func graphQLErrorAnswer(_ fault: Fault) async throws {
+        let session = try await FaultSession()
         session.server.behaviour = fault.behaviour
         let before = session.home.snapshot()
-        let result = try session.run(Self.query)
+        let result = try await session.run(Self.query)
         FaultExpectations.expectCleanFailure(result, status: fault.statuses, session: session, before: before)
         if fault.statuses == [1] {
             #expect(result.stderr.contains("launch service down"), "the server's message is not passed on: \(result.stderr)")
         }
     }
 
-    @Test func hugeBodySucceedsOrFailsCleanly() throws {
-        let session = try FaultSession()
+    @Test func hugeBodySucceedsOrFailsCleanly() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .hugeBody(megabytes: 30)
         let before = session.home.snapshot()
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try session.run(Self.query + ["--json"], deadline: 45)
+        let result = try await session.run(Self.query + ["--json"], deadline: 45)
         let elapsed = clock.now - start
         #expect([0, 76].contains(result.status), "exit \(result.status), stderr: \(result.stderr.prefix(500))")
         #expect(elapsed < .seconds(30), "a 30 MB answer took \(elapsed)")

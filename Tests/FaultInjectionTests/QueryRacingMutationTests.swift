@@ -7,8 +7,8 @@ import TestSupport
 @Suite("A query racing a mutation")
 struct QueryRacingMutationTests {
     @Test(arguments: ["book", "cancel"])
-    func aStaleQueryAnswerIsNotSavedOverAMutation(_ mutation: String) throws {
-        let session = try FaultSession()
+    func aStaleQueryAnswerIsNotSavedOverAMutation(_ mutation: String) async throws {
+        let session = try await FaultSession()
         let launch = FaultSession.cachedLaunch
         let staleBooked = mutation == "cancel"   // what the server said before the mutation
         let gate = FaultServerGate()
@@ -30,22 +30,22 @@ struct QueryRacingMutationTests {
         query.environment = ClientEnvironment.make(home: session.home)
         query.standardOutput = FileHandle.nullDevice
         query.standardError = FileHandle.nullDevice
-        try query.run()
+        let exit = try ProcessExit(starting: query)
         defer { if query.isRunning { query.terminate() } }
         #expect(session.server.waitForRequests(1, timeout: 30), "the query never reached the server")
 
         // ...the mutation runs to the end meanwhile...
-        let changed = try session.run([mutation, launch, "--json"])
+        let changed = try await session.run([mutation, launch, "--json"])
         #expect(changed.status == 0, "\(mutation): \(changed.stderr)")
 
         // ...then the stale answer arrives.
         gate.open()
-        query.waitUntilExit()
+        await exit.wait()
         #expect(query.terminationStatus == 0)
 
         // The cache must hold the mutation's outcome (or nothing), never the older answer.
         session.server.behaviour = .closeWithoutAnswer
-        let cached = try session.run(["details", launch, "--json"])
+        let cached = try await session.run(["details", launch, "--json"])
         if cached.status == 0 {
             #expect(cached.stdout.contains(#""isBooked":\#(!staleBooked)"#), "cached details after \(mutation): \(cached.stdout)")
         } else {

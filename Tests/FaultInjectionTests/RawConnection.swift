@@ -38,7 +38,11 @@ final class RawConnection {
             guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
+                #if canImport(Glibc)
                 let sent = Glibc.send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                let sent = Darwin.send(fd, base + offset, raw.count - offset, 0)
+                #endif
                 guard sent > 0 else { return }
                 offset += sent
             }

@@ -25,8 +25,8 @@ struct ServerTextTests {
     }
 
     @Test(arguments: ["data null", "errors only", "partial data"])
-    func aGraphQLErrorMessageIsSanitisedAndCut(_ shape: String) throws {
-        let session = try FaultSession()
+    func aGraphQLErrorMessageIsSanitisedAndCut(_ shape: String) async throws {
+        let session = try await FaultSession()
         let message = Self.jsonString(Self.hostile + String(repeating: "long ", count: 20_000))
         let errors = #""errors":[{"message":\#(message)}]"#
         let body = switch shape {
@@ -36,15 +36,15 @@ struct ServerTextTests {
         }
         session.server.behaviour = .json(body)
         let before = session.home.snapshot()
-        let result = try session.run(QueryFaultTests.query)
+        let result = try await session.run(QueryFaultTests.query)
         FaultExpectations.expectCleanFailure(result, status: [1], session: session, before: before)
         Self.expectSafe(result.stderr, "stderr")
         #expect(result.stderr.contains("owned"), "the message is shown, made safe: \(result.stderr.prefix(300))")
         #expect(result.stderr.count < 500)
     }
 
-    @Test func aMutationMessageAndLaunchFieldsAreSanitised() throws {
-        let session = try FaultSession()
+    @Test func aMutationMessageAndLaunchFieldsAreSanitised() async throws {
+        let session = try await FaultSession()
         let text = Self.jsonString(Self.hostile)
         session.server.behaviour = .decide { request in
             if request.graphQLQuery.contains("bookTrips") {
@@ -52,19 +52,19 @@ struct ServerTextTests {
             }
             return .json(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":\#(text),"mission":{"__typename":"Mission","name":\#(text),"missionPatch":null},"rocket":null,"isBooked":true}}}"#)
         }
-        let details = try session.run(QueryFaultTests.query)
+        let details = try await session.run(QueryFaultTests.query)
         #expect(details.status == 0, "\(details.stderr)")
         Self.expectSafe(details.stdout, "details stdout")
-        let book = try session.run(["book", FaultSession.cachedLaunch])
+        let book = try await session.run(["book", FaultSession.cachedLaunch])
         #expect(book.status == 0, "\(book.stderr)")
         Self.expectSafe(book.stdout, "book stdout")
         #expect(book.stdout.contains("owned"))
     }
 
-    @Test func aHugeValueIsCutOnStdout() throws {
-        let session = try FaultSession()
+    @Test func aHugeValueIsCutOnStdout() async throws {
+        let session = try await FaultSession()
         session.server.behaviour = .hugeBody(megabytes: 1)
-        let result = try session.run(QueryFaultTests.query)
+        let result = try await session.run(QueryFaultTests.query)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.count < 10_000, "a 1 MB site printed \(result.stdout.count) characters")
     }

@@ -27,15 +27,15 @@ struct SpecialStateFileTests {
     ]
 
     @Test(arguments: atCachePath)
-    func anOddCacheFileIsReportedOnceAndReplaced(_ oddity: Oddity) throws {
-        let session = try FaultSession()
+    func anOddCacheFileIsReportedOnceAndReplaced(_ oddity: Oddity) async throws {
+        let session = try await FaultSession()
         let cache = try #require(session.cacheFiles(session.home.snapshot()).keys.first)
         let path = session.home.url.path + cache
         try FileManager.default.removeItem(atPath: path)
         try oddity.make(path)
 
         let started = ContinuousClock.now
-        let result = try session.run(["details", FaultSession.cachedLaunch, "--json"], deadline: 20)
+        let result = try await session.run(["details", FaultSession.cachedLaunch, "--json"], deadline: 20)
         let elapsed = ContinuousClock.now - started
         print("\(oddity.testDescription) at the cache path: answered in \(elapsed)")
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
@@ -53,8 +53,8 @@ struct SpecialStateFileTests {
     ]
 
     @Test(arguments: atLockPath)
-    func anOddLockFileIsNeverFollowedNorWaitedOn(_ oddity: Oddity) throws {
-        let session = try FaultSession()
+    func anOddLockFileIsNeverFollowedNorWaitedOn(_ oddity: Oddity) async throws {
+        let session = try await FaultSession()
         let cache = try #require(session.cacheFiles(session.home.snapshot()).keys.first)
         let lock = session.home.url.path + cache + ".lock"
         let outside = try TemporaryDirectory(prefix: "outside")
@@ -68,7 +68,7 @@ struct SpecialStateFileTests {
         }
 
         // A launch not cached yet, so that the answer is saved, which takes the lock.
-        let result = try session.run(["details", "2", "--json"], deadline: 20)
+        let result = try await session.run(["details", "2", "--json"], deadline: 20)
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(oddity.warning), "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: target), "the lock was created through the symlink")
@@ -79,8 +79,8 @@ struct SpecialStateFileTests {
 
     /// The credential reader already refused these; the test keeps it so for every command.
     @Test(arguments: ["FIFO", "symlink"])
-    func anOddCredentialFileIsNeverFollowedAndLogoutRemovesIt(_ kind: String) throws {
-        let session = try FaultSession()
+    func anOddCredentialFileIsNeverFollowedAndLogoutRemovesIt(_ kind: String) async throws {
+        let session = try await FaultSession()
         let credential = try #require(session.credentialFiles(session.home.snapshot()).keys.first)
         let path = session.home.url.path + credential
         let outside = try TemporaryDirectory(prefix: "outside")
@@ -90,10 +90,10 @@ struct SpecialStateFileTests {
         try FileManager.default.removeItem(atPath: path)
         #expect(kind == "FIFO" ? mkfifo(path, 0o600) == 0 : symlink(target, path) == 0)
 
-        let book = try session.run(["book", "1"], deadline: 20)
+        let book = try await session.run(["book", "1"], deadline: 20)
         #expect(book.status == 77, "exit \(book.status): \(book.stderr)")
         #expect(session.bookingRequests.isEmpty)
-        let logout = try session.run(["logout"], deadline: 20)
+        let logout = try await session.run(["logout"], deadline: 20)
         #expect(logout.status == 0, "exit \(logout.status): \(logout.stderr)")
         var info = stat()
         #expect(lstat(path, &info) != 0, "the \(kind) is still there")

@@ -9,8 +9,8 @@ import Glibc
 /// limits) and with its state folder read-only.
 extension FaultSession {
     /// Runs `/bin/sh -c script` where `"$@"` is the client with `--endpoint` and `arguments`.
-    func shell(_ script: String, _ arguments: [String], extra: [String: String] = [:]) throws -> ProcessResult {
-        try ProcessRunner.run(
+    func shell(_ script: String, _ arguments: [String], extra: [String: String] = [:]) async throws -> ProcessResult {
+        try await ProcessRunner.run(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", script, "sh", BuiltProducts.client.path, "--endpoint", server.endpoint] + arguments,
             environment: ClientEnvironment.make(home: home, extra: extra),
@@ -21,16 +21,16 @@ extension FaultSession {
     /// Runs the client with the whole home read-only: a read-only bind mount in a private mount
     /// namespace when running as root (root ignores file modes), else mode 0500 folders.
     /// `nil` when neither is possible here.
-    func runReadOnly(_ arguments: [String]) throws -> ProcessResult? {
+    func runReadOnly(_ arguments: [String]) async throws -> ProcessResult? {
         let folders = ["", "/credentials", "/cache"].map { home.url.path + $0 }
         if geteuid() == 0 {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return nil }
             let script = #"mount --bind -o ro "$0" "$0" && exec "$@""#
             // Containers often forbid mount namespaces or mounts: then there is nothing to test.
-            let probe = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "/bin/sh", "-c", script, home.url.path, "true"],
+            let probe = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "/bin/sh", "-c", script, home.url.path, "true"],
                                               environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], deadline: 10)
             guard probe.status == 0 else { return nil }
-            return try ProcessRunner.run(
+            return try await ProcessRunner.run(
                 URL(fileURLWithPath: "/usr/bin/unshare"),
                 ["-m", "/bin/sh", "-c", script, home.url.path, BuiltProducts.client.path, "--endpoint", server.endpoint] + arguments,
                 environment: ClientEnvironment.make(home: home, extra: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), deadline: 30
@@ -38,7 +38,7 @@ extension FaultSession {
         }
         for folder in folders { chmod(folder, 0o500) }
         defer { for folder in folders { chmod(folder, 0o700) } }
-        return try run(arguments)
+        return try await run(arguments)
     }
 
     /// Every path below the home (any kind of file), relative to it.

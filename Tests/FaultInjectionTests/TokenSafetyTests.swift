@@ -5,32 +5,32 @@ import TestSupport
 /// Where the token may go: only to the endpoint that issued it, only into the credential file.
 @Suite("Token safety")
 struct TokenSafetyTests {
-    @Test func theTokenIsSentOnlyToTheEndpointThatIssuedIt() throws {
-        let session = try FaultSession()
+    @Test func theTokenIsSentOnlyToTheEndpointThatIssuedIt() async throws {
+        let session = try await FaultSession()
         let other = try FaultServer(FaultServerTutorial.behaviour(token: "other"))
         defer { other.stop() }
 
         // Control: the issuing endpoint does get the token.
-        let own = try session.run(["details", "2", "--json"])
+        let own = try await session.run(["details", "2", "--json"])
         #expect(own.status == 0, "exit \(own.status): \(own.stderr)")
         let ownHeaders = session.server.requests.compactMap { $0.header("Authorization") }
         #expect(!ownHeaders.isEmpty && ownHeaders.allSatisfy { $0.contains(session.token) })
 
-        let elsewhere = try session.run(["details", "2", "--json"], endpoint: other.endpoint)
+        let elsewhere = try await session.run(["details", "2", "--json"], endpoint: other.endpoint)
         #expect(elsewhere.status == 0, "exit \(elsewhere.status): \(elsewhere.stderr)")
         #expect(other.requestCount >= 1)
         #expect(other.requests.allSatisfy { $0.header("Authorization") == nil })
         #expect(other.requests.allSatisfy { !$0.text.contains(session.token) })
 
-        let booking = try session.run(["book", "2"], endpoint: other.endpoint)
+        let booking = try await session.run(["book", "2"], endpoint: other.endpoint)
         #expect(booking.status == 77, "exit \(booking.status): \(booking.stderr)")
         #expect(other.requests.allSatisfy { $0.header("Authorization") == nil && !$0.graphQLQuery.contains("bookTrips") })
     }
 
-    @Test func theTokenIsOnlyInThePrivateCredentialFile() throws {
-        let session = try FaultSession()
+    @Test func theTokenIsOnlyInThePrivateCredentialFile() async throws {
+        let session = try await FaultSession()
         for arguments in [["details", "1", "--force-reload"], ["book", "1"], ["trips"], ["launches"]] {
-            let result = try session.run(arguments)
+            let result = try await session.run(arguments)
             #expect(result.status == 0, "\(arguments) exited \(result.status): \(result.stderr)")
             FaultExpectations.expectNoToken(result, session: session)
         }
@@ -48,11 +48,11 @@ struct TokenSafetyTests {
         }
     }
 
-    @Test func credentialsAreNeverSentOverPlainHTTPToARemoteHost() throws {
+    @Test func credentialsAreNeverSentOverPlainHTTPToARemoteHost() async throws {
         let home = try TemporaryDirectory(prefix: "fault")
         defer { home.remove() }
         for command in [["login", "me@example.com"], ["book", "1"], ["trips"]] {
-            let result = try ProcessRunner.run(
+            let result = try await ProcessRunner.run(
                 BuiltProducts.client, ["--endpoint", "http://example.invalid/graphql"] + command,
                 environment: ClientEnvironment.make(home: home), deadline: 30
             )
@@ -63,9 +63,9 @@ struct TokenSafetyTests {
         #expect(home.snapshot().isEmpty)
     }
 
-    @Test func logoutForgetsTheTokenAndTheUsersCache() throws {
-        let session = try FaultSession()
-        let result = try session.run(["logout"])
+    @Test func logoutForgetsTheTokenAndTheUsersCache() async throws {
+        let session = try await FaultSession()
+        let result = try await session.run(["logout"])
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         let files = session.home.snapshot()
         #expect(session.credentialFiles(files).isEmpty)

@@ -24,8 +24,8 @@ final class ConsoleSession {
         return url.path
     }
 
-    func run(_ arguments: String..., timeout: String = "30") throws -> ProcessResult {
-        try ProcessRunner.run(
+    func run(_ arguments: String..., timeout: String = "30") async throws -> ProcessResult {
+        try await ProcessRunner.run(
             BuiltProducts.client, arguments,
             environment: ClientEnvironment.make(home: home, endpoint: endpoint, extra: ["ROCKET_RESERVER_TIMEOUT": timeout]),
             deadline: 60

@@ -19,11 +19,11 @@ struct QueryCommandProcessTests {
         fragment RocketParts on Launch { rocket { name type } }
         """
 
-    @Test func aQueryWithAnIDVariablePrintsItsDataInSelectionOrder() throws {
+    @Test func aQueryWithAnIDVariablePrintsItsDataInSelectionOrder() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
-        let result = try session.run("query", file, "--var", "id=25")
+        let result = try await session.run("query", file, "--var", "id=25")
         #expect(result.status == 0, "\(result.stderr)")
         let launch = try #require(ConsoleSession.json(result)?["launch"] as? [String: Any])
         #expect(launch["id"] as? String == "25")
@@ -34,119 +34,119 @@ struct QueryCommandProcessTests {
         #expect(!result.stdout.contains("__typename"))
     }
 
-    @Test func variablesAreSentAsTheirDeclaredTypes() throws {
+    @Test func variablesAreSentAsTheirDeclaredTypes() async throws {
         let answer = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"c","hasMore":false},"launch":{"__typename":"Launch","id":"25"}}}"#
         let server = try FaultServer(.json(answer))
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Page.graphql", """
             query Page($pageSize: Int, $after: String, $id: ID!) { launches(pageSize: $pageSize, after: $after) { cursor hasMore } launch(id: $id) { id } }
             """)
-        let result = try session.run("query", file, "--schema", ConsoleSession.repositorySchema, "--var", "pageSize=3", "--var", "after=null", "--var", "id=25")
+        let result = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema, "--var", "pageSize=3", "--var", "after=null", "--var", "id=25")
         #expect(result.status == 0, "\(result.stderr)")
         let variables = try #require(server.requests.first?.graphQLVariables)
         #expect(variables["pageSize"] as? Int == 3)
         #expect(variables["id"] as? String == "25")
         #expect(variables["after"] is NSNull)
 
-        let refused = try session.run("query", file, "--schema", ConsoleSession.repositorySchema, "--var", "pageSize=three", "--var", "id=1")
+        let refused = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema, "--var", "pageSize=three", "--var", "id=1")
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("$pageSize"))
-        let missing = try session.run("query", file, "--schema", ConsoleSession.repositorySchema)
+        let missing = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema)
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("$id (ID!) is required"))
         #expect(server.requestCount == 1)
     }
 
-    @Test func aMisspelledFieldIsReportedAtItsPlaceAndNothingIsSent() throws {
+    @Test func aMisspelledFieldIsReportedAtItsPlaceAndNothingIsSent() async throws {
         let server = try FaultServer(.json(#"{"data":{}}"#))
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Typo.graphql", "query Typo {\n  launch(id: \"1\") {\n    mission { nmae }\n  }\n}\n")
-        let result = try session.run("query", file, "--schema", ConsoleSession.repositorySchema)
+        let result = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema)
         #expect(result.status == 64)
         #expect(result.stderr.contains("\(file):3:15: error: Cannot query field \"nmae\" on type \"Mission\"."))
         #expect(result.stdout.isEmpty)
         #expect(server.requestCount == 0)
     }
 
-    @Test func theEndpointsSchemaIsKeptAndValidatesWithoutTheServer() throws {
+    @Test func theEndpointsSchemaIsKeptAndValidatesWithoutTheServer() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let good = try session.file("Total.graphql", "query Total { totalTripsBooked }")
-        #expect(try session.run("query", good, "--force-reload").status == 0)
+        #expect(try await session.run("query", good, "--force-reload").status == 0)
         // Frozen, the server would make any request time out: the kept schema answers validation.
         server.pause()
         defer { server.resume() }
         let typo = try session.file("Typo.graphql", "query Typo { totalTripsBokeed }")
-        let result = try session.run("query", typo, timeout: "2")
+        let result = try await session.run("query", typo, timeout: "2")
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("Typo.graphql:1:14: error: Cannot query field \"totalTripsBokeed\""))
     }
 
-    @Test func aSecondRunIsAnsweredFromTheCacheUnlessReloadIsForced() throws {
+    @Test func aSecondRunIsAnsweredFromTheCacheUnlessReloadIsForced() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
-        let first = try session.run("query", file, "--var", "id=7")
+        let first = try await session.run("query", file, "--var", "id=7")
         #expect(first.status == 0, "\(first.stderr)")
 
         server.pause()
         defer { server.resume() }
-        let cached = try session.run("query", file, "--var", "id=7", timeout: "3")
+        let cached = try await session.run("query", file, "--var", "id=7", timeout: "3")
         #expect(cached.status == 0, "a cache hit must not need the server: \(cached.stderr)")
         #expect(cached.stdout == first.stdout)
 
-        let other = try session.run("query", file, "--var", "id=8", timeout: "1")
+        let other = try await session.run("query", file, "--var", "id=8", timeout: "1")
         #expect(other.status == 69, "launch 8 is not cached, so the frozen server is asked")
-        let forced = try session.run("query", file, "--var", "id=7", "--force-reload", timeout: "1")
+        let forced = try await session.run("query", file, "--var", "id=7", "--force-reload", timeout: "1")
         #expect(forced.status == 69, "--force-reload asks the server")
     }
 
-    @Test func aMutationSendsTheLoginAndIsNeverRetried() throws {
+    @Test func aMutationSendsTheLoginAndIsNeverRetried() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Trips.graphql", """
             mutation Book($ids: [ID]!) { bookTrips(launchIds: $ids) { success message launches { id isBooked } } }
             query Me { me { email trips { id } } }
             """)
-        let anonymous = try session.run("query", file, "--operation", "Book", "--var", "ids=[\"5\"]")
+        let anonymous = try await session.run("query", file, "--operation", "Book", "--var", "ids=[\"5\"]")
         #expect(anonymous.status == 77, "\(anonymous.stderr)")
-        #expect(try session.run("login", "console@example.com").status == 0)
-        let booked = try session.run("query", file, "--operation", "Book", "--var", "ids=5")
+        #expect(try await session.run("login", "console@example.com").status == 0)
+        let booked = try await session.run("query", file, "--operation", "Book", "--var", "ids=5")
         #expect(booked.status == 0, "\(booked.stderr)")
         let trip = try #require(ConsoleSession.json(booked)?["bookTrips"] as? [String: Any])
         #expect(trip["success"] as? Bool == true)
-        let me = try session.run("query", file, "--operation", "Me", "--force-reload")
+        let me = try await session.run("query", file, "--operation", "Me", "--force-reload")
         #expect((ConsoleSession.json(me)?["me"] as? [String: Any])?["email"] as? String == "console@example.com")
 
         let unavailable = try FaultServer(.empty(status: 503))
         let faulty = try ConsoleSession(endpoint: unavailable.endpoint)
         let mutation = try faulty.file("Trips.graphql", "mutation Cancel { cancelTrip(launchId: \"5\") { success } }")
-        #expect(try faulty.run("query", mutation, "--schema", ConsoleSession.repositorySchema).status == 76)
+        #expect(try await faulty.run("query", mutation, "--schema", ConsoleSession.repositorySchema).status == 76)
         #expect(unavailable.requestCount == 1, "a mutation is sent once")
         unavailable.clearRequests()
         let query = try faulty.file("Total.graphql", "query Total { totalTripsBooked }")
-        #expect(try faulty.run("query", query, "--schema", ConsoleSession.repositorySchema).status == 76)
+        #expect(try await faulty.run("query", query, "--schema", ConsoleSession.repositorySchema).status == 76)
         #expect(unavailable.requestCount == 3, "a query is retried twice")
     }
 
-    @Test func operationChoosesAmongSeveral() throws {
+    @Test func operationChoosesAmongSeveral() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Two.graphql", """
             query Total { totalTripsBooked }
             query First { launches(pageSize: 1) { launches { id } } }
             """)
-        let unchosen = try session.run("query", file)
+        let unchosen = try await session.run("query", file)
         #expect(unchosen.status == 64)
         #expect(unchosen.stderr.contains("several operations (Total, First)"))
-        let first = try session.run("query", file, "--operation", "First")
+        let first = try await session.run("query", file, "--operation", "First")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(ConsoleSession.json(first)?["launches"] != nil)
         #expect(ConsoleSession.json(first)?["totalTripsBooked"] == nil)
-        #expect(try session.run("query", file, "--operation", "Third").status == 64)
+        #expect(try await session.run("query", file, "--operation", "Third").status == 64)
     }
 
-    @Test func theServersErrorsGoToStandardErrorWithStatusOne() throws {
+    @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         // A local schema with a field the server does not have: it passes here, the server refuses it.
@@ -154,7 +154,7 @@ struct QueryCommandProcessTests {
             .replacingOccurrences(of: "type Query {", with: "type Query {\n  extra: String")
         let schemaFile = try session.file("extra.graphqls", schema)
         let file = try session.file("Extra.graphql", "query Extra { extra }")
-        let result = try session.run("query", file, "--schema", schemaFile)
+        let result = try await session.run("query", file, "--schema", schemaFile)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("The server answered with an error: Cannot query field \"extra\" on type \"Query\"."))
@@ -162,28 +162,28 @@ struct QueryCommandProcessTests {
 }
 
 extension QueryCommandProcessTests {
-    @Test func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() throws {
+    @Test func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Anonymous.graphql", "{ launch(id: \"3\") { id } }")
-        let result = try session.run("query", file)
+        let result = try await session.run("query", file)
         #expect(result.status == 0, "\(result.stderr)")
         #expect((ConsoleSession.json(result)?["launch"] as? [String: Any])?["id"] as? String == "3")
 
         let broken = try session.file("Broken.graphql", "query Broken {\n  launch(id: \"3\") { id\n")
-        let syntax = try session.run("query", broken)
+        let syntax = try await session.run("query", broken)
         #expect(syntax.status == 64)
         #expect(syntax.stderr.contains("Broken.graphql has an error; nothing was sent:\n\(broken):3:1: error:"))
     }
 }
 
 extension QueryCommandProcessTests {
-    @Test func partialDataIsPrintedAndTheErrorsAreSanitisedSentences() throws {
+    @Test func partialDataIsPrintedAndTheErrorsAreSanitisedSentences() async throws {
         let answer = #"{"data":{"totalTripsBooked":null,"launch":{"__typename":"Launch","id":"1"}},"errors":[{"message":"boom\u001b[31m red\nsecond line","path":["totalTripsBooked"]}]}"#
         let server = try FaultServer(.json(answer))
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Partial.graphql", "query Partial { totalTripsBooked launch(id: \"1\") { id } }")
-        let result = try session.run("query", file, "--schema", ConsoleSession.repositorySchema)
+        let result = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema)
         #expect(result.status == 1)
         #expect(result.stdout == "{\n  \"totalTripsBooked\": null,\n  \"launch\": {\n    \"id\": \"1\"\n  }\n}\n")
         #expect(result.stderr == "rocket-reserver: The server answered with an error: boom\u{FFFD}[31m red second line (at totalTripsBooked).\n")

@@ -6,10 +6,10 @@ import TestSupport
 /// `rocket-reserver schema` prints the reference server's schema, rebuilt from introspection.
 @Suite("schema command against the reference server", .serialized)
 struct SchemaCommandProcessTests {
-    @Test func theSchemaMatchesTheServersOwnSchemaFile() throws {
+    @Test func theSchemaMatchesTheServersOwnSchemaFile() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
-        let result = try session.run("schema")
+        let result = try await session.run("schema")
         #expect(result.status == 0, "\(result.stderr)")
         let printed = try Schema.parse(result.stdout, sourceName: "printed.graphqls")
         let original = try Schema.parse(String(contentsOfFile: ConsoleSession.repositorySchema, encoding: .utf8), sourceName: "schema.graphqls")
@@ -41,25 +41,25 @@ struct SchemaCommandProcessTests {
         #expect(session.home.snapshot().keys.contains { $0.hasSuffix(".graphqls") && $0.contains("/schema-") })
     }
 
-    @Test func outputWritesTheSameSchemaToAFile() throws {
+    @Test func outputWritesTheSameSchemaToAFile() async throws {
         let server = try ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
-        let printed = try session.run("schema")
+        let printed = try await session.run("schema")
         let path = session.home.url.appendingPathComponent("saved.graphqls").path
         try Data("old contents".utf8).write(to: URL(fileURLWithPath: path))
-        let saved = try session.run("schema", "--output", path)
+        let saved = try await session.run("schema", "--output", path)
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stdout.isEmpty)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == printed.stdout)
 
-        let unwritable = try session.run("schema", "--output", session.home.url.appendingPathComponent("no/such/folder/x.graphqls").path)
+        let unwritable = try await session.run("schema", "--output", session.home.url.appendingPathComponent("no/such/folder/x.graphqls").path)
         #expect(unwritable.status == 74)
     }
 
-    @Test func anUnreachableServerIsReported() throws {
+    @Test func anUnreachableServerIsReported() async throws {
         let port = try #require(ClosedLoopbackPort.make())
         let session = try ConsoleSession(endpoint: "http://127.0.0.1:\(port)/graphql")
-        let result = try session.run("schema")
+        let result = try await session.run("schema")
         #expect(result.status == 69)
     }
 }

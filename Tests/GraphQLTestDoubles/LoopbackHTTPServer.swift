@@ -67,7 +67,12 @@ public final class LoopbackHTTPServer: Sendable {
                 bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
             }
         }
-        guard bound, Glibc.listen(descriptor, 16) == 0 else {
+        #if canImport(Glibc)
+        let listening = bound && Glibc.listen(descriptor, 16) == 0
+        #else
+        let listening = bound && Darwin.listen(descriptor, 16) == 0
+        #endif
+        guard listening else {
             close(descriptor)
             throw StartFailure()
         }
@@ -91,8 +96,12 @@ public final class LoopbackHTTPServer: Sendable {
                 close(connection)
             case .resetAfter(let data):
                 Self.sendAll(Array(data), to: connection)
+                #if canImport(Glibc)
                 var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                #else
+                var linger = Darwin.linger(l_onoff: 1, l_linger: 0)
+                #endif
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout.size(ofValue: linger)))
                 close(connection)
             case .neverAnswer:
                 state.withLock { $0.heldConnections.append(connection) }

@@ -11,7 +11,11 @@ public enum BuiltProducts {
         if let path = ProcessInfo.processInfo.environment["ROCKET_RESERVER_BIN"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
+        #if os(Linux)
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        #endif
         var folder = testBinary.deletingLastPathComponent()
         // On Linux the test bundle is a file in the products folder; elsewhere it may be a bundle.
         while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {

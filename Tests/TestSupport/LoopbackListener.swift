@@ -125,7 +125,11 @@ final class LoopbackListener: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Glibc)
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                #else
+                Darwin.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                #endif
             }
         }
         guard connected else { close(fd); return -1 }

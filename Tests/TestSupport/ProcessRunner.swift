@@ -2,6 +2,7 @@ import Foundation
 
 /// Runs a program to completion with its output captured in files (no pipe can fill up),
 /// and kills it if it runs past a deadline so that a hung child cannot hang the tests.
+/// Awaiting its end holds no thread (``ProcessExit``), so tests may run in parallel.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` and exactly the `environment` given.
     public static func run(
@@ -9,7 +10,7 @@ public enum ProcessRunner {
         _ arguments: [String],
         environment: [String: String],
         deadline: TimeInterval = 60
-    ) throws -> ProcessResult {
+    ) async throws -> ProcessResult {
         let scratch = try TemporaryDirectory(prefix: "process")
         defer { scratch.remove() }
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -27,10 +28,10 @@ public enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(starting: process)
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
-        process.waitUntilExit()
+        await exit.wait()
         watchdog.cancel()
         return ProcessResult(
             status: process.terminationStatus,

@@ -64,7 +64,11 @@ struct TLSFrontConnection {
                     if library.getError(ssl, count) != 2 /* WANT_READ */ {
                         clientOpen = false
                         library.errorClear()
+                        #if canImport(Glibc)
                         Glibc.shutdown(backend, Int32(SHUT_WR))
+                        #else
+                        Darwin.shutdown(backend, SHUT_WR)
+                        #endif
                     }
                     break
                 }

@@ -1,0 +1,11 @@
+import Domain
+import Ports
+
+/// The ports the planner needs, whichever adapters fill them.
+struct PlannerServices: Sendable {
+    let launches: any LaunchRepository
+    let bookings: any TripBookingService
+    let trips: any TripRepository
+    let authenticator: any Authenticator
+    let credentials: any CredentialStore
+}

@@ -1,0 +1,18 @@
+import UseCases
+
+/// The CLI's sentences for the core's typed errors: the one place where an outcome of a use
+/// case becomes words, with the commands and options of this front end as hints.
+enum FailureMessage {
+    /// What the user reads when a use case ends with `error`.
+    static func text(for error: UseCaseError) -> String {
+        switch error {
+        case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
+        case .loginRefused(let email): "The server refused to log in \(email)."
+        case .launchNotFound(let id): "There is no launch with id \(id)."
+        case .logoutIncomplete(let details): "The logout is incomplete. " + details.joined(separator: " ")
+        case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
+        case .tooManyPages(let limit):
+            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
+        }
+    }
+}

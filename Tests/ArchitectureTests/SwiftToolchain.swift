@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+
+/// Runs the `swift` found on `PATH`, the toolchain that builds the package.
+enum SwiftToolchain {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The first executable `swift` in the folders of `PATH`.
+    static func executable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw Failure(description: "no executable `swift` on PATH")
+    }
+
+    /// The package manifest as `swift package dump-package` prints it (JSON).
+    ///
+    /// A scratch folder of its own keeps it off the `.build` lock that `swift test` holds.
+    static func dumpPackage(at root: URL) async throws -> Data {
+        let scratch = try TemporaryDirectory(prefix: "dump-package")
+        defer { scratch.remove() }
+        let result = try await ProcessRunner.run(
+            try executable(),
+            ["package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+            environment: ProcessInfo.processInfo.environment,
+            deadline: 300
+        )
+        guard result.status == 0 else {
+            throw Failure(description: "swift package dump-package exited with \(result.status): \(result.stderr)")
+        }
+        return Data(result.stdout.utf8)
+    }
+}
