@@ -29,19 +29,7 @@ struct HTTPSReliabilityTests {
         let session = try await FaultSession(https: true)
         session.server.behaviour = .neverAnswer
         let before = session.home.snapshot()
-        let process = Process()
-        process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", session.endpoint, "--cacert", TLSFixture.caFile, "--timeout", "60"] + HTTPSFaultTests.query
-        process.environment = ClientEnvironment.make(home: session.home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
-        defer { if process.isRunning { process.terminate() } }
-        #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
-        let interrupted = ContinuousClock.now
-        kill(process.processIdentifier, SIGINT)
-        await exit.wait()
-        let elapsed = ContinuousClock.now - interrupted
+        let (process, elapsed) = try await session.interrupt(HTTPSFaultTests.query)
         #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")
         #expect(process.terminationStatus == 130 || process.terminationReason == .uncaughtSignal)
         #expect(session.home.snapshot() == before)

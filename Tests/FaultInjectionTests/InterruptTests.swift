@@ -14,20 +14,7 @@ struct InterruptTests {
         let before = session.home.snapshot()
         session.server.behaviour = .neverAnswer
 
-        let process = Process()
-        process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", session.server.endpoint, "--timeout", "60"] + command
-        process.environment = ClientEnvironment.make(home: session.home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
-        defer { if process.isRunning { process.terminate() } }
-
-        #expect(session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
-        let interrupted = ContinuousClock.now
-        kill(process.processIdentifier, SIGINT)
-        await exit.wait()
-        let elapsed = ContinuousClock.now - interrupted
+        let (process, elapsed) = try await session.interrupt(command)
 
         #expect(elapsed < .seconds(2), "took \(elapsed) to end after Ctrl-C")
         let endedBySIGINT = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT
