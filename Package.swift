@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "UseCases", targets: ["UseCases"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "GraphQLGateway", targets: ["GraphQLGateway"]),
         .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
         /// The client with its normalized cache (`NormalizedCache`, cache policies, the cache file), one target today.
@@ -37,13 +38,17 @@ let package = Package(
         .target(name: "Ports", dependencies: ["Domain"], path: "Sources/Ports"),
         /** The application's use cases: login, logout, launches, details, book, cancel, trips. */
         .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
+        /** What a front end shows results through (presenters, text outputs); no use case needs these. */
+        .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
         /** Argument parsing, commands and exit codes; takes its adapters through an environment value. */
-        .target(name: "RocketReserverCLI", dependencies: ["Domain", "Ports", "UseCases"], path: "Sources/RocketReserverCLI"),
+        .target(
+            name: "RocketReserverCLI", dependencies: ["Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+        ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
             name: "rocket-reserver",
             dependencies: [
-                "Domain", "Ports", "RocketReserverCLI",
+                "Domain", "Ports", "Presentation", "RocketReserverCLI",
                 "GraphQLClient", "GraphQLGateway", "FileKeychain", "StdoutPresenters",
                 "GraphQLConsole",
             ],
@@ -64,9 +69,9 @@ let package = Package(
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "FileKeychain", dependencies: ["Domain", "Ports"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
-        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports"], path: "Adapters/StdoutPresenters"),
+        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/StdoutPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
-        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports"], path: "Adapters/InMemoryAdapters"),
+        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
 
         // MARK: GraphQL language, validation and code generation
 
@@ -150,7 +155,7 @@ let package = Package(
             dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI"]
         ),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
-        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
@@ -165,7 +170,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Domain", "Ports", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
+            dependencies: ["Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
         ),
     ],
     swiftLanguageModes: [.v6]

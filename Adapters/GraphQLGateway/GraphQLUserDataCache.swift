@@ -9,7 +9,11 @@ public struct GraphQLUserDataCache: UserDataCache {
         self.cache = cache
     }
 
-    public func removeAll() async throws {
-        try await cache.removeAll()
+    public func removeAll() async throws(UserDataCacheError) {
+        do {
+            try await cache.removeAll()
+        } catch {
+            throw UserDataCacheError(String(describing: error))
+        }
     }
 }

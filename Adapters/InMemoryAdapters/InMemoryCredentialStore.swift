@@ -11,17 +11,17 @@ public actor InMemoryCredentialStore: CredentialStore {
         self.stored = credential
     }
 
-    public func credential() async throws -> Credential? {
+    public func credential() async throws(CredentialStoreError) -> Credential? {
         if let readFailure { throw readFailure }
         return stored
     }
 
-    public func save(_ credential: Credential) async throws {
+    public func save(_ credential: Credential) async throws(CredentialStoreError) {
         stored = credential
         readFailure = nil
     }
 
-    public func removeCredential() async throws {
+    public func removeCredential() async throws(CredentialStoreError) {
         stored = nil
         readFailure = nil
     }

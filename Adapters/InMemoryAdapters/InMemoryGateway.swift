@@ -63,7 +63,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     }
 
     /// Forgets every user's cached details; the anonymous cache holds no user data and stays.
-    public func removeAll() async throws {
+    public func removeAll() async throws(UserDataCacheError) {
         cache = cache.filter { $0.key == nil }
         pages = pages.filter { $0.key == nil }
         users = users.filter { $0.key == nil }

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 import Synchronization
 
 /// A presenter that records what it was asked to show, for tests.

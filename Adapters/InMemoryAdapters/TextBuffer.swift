@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 import Synchronization
 
 /// A text output that keeps what is written, for tests.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Ports
+import Presentation
 import Synchronization
 
 /// A text output that writes UTF-8 straight to a file descriptor with `write(2)`, unbuffered.

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 /// Hints: the command to run next, after the results, or apart from them on standard error.
 extension HumanPresenter {
     /// `rocket-reserver launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).

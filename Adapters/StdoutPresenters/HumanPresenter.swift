@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 
 /// Shows results as human-readable text: tables, labelled blocks and sentences.
 ///

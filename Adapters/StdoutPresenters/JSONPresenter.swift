@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import Presentation
 
 /// Shows each result as exactly one JSON document followed by a newline, keys sorted.
 ///

@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 import Synchronization
 
 /// A one-line progress report on a terminal (standard error), redrawn in place and cleared

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Ports
+import Presentation
 
 /// The process's standard output, written unbuffered; a closed pipe ends output quietly.
 public struct StandardOutput: TextOutput {

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 import Synchronization
 
 /// `launches --all` as text: rows are written as their page arrives.

@@ -16,15 +16,17 @@ public protocol CacheInspector: Sendable {
     func removeEveryCache() async throws -> Int
 }
 
-/// Why the cache files could not be inspected or removed.
+/// Why the cache files could not be inspected or removed, with the inspector's account of the
+/// cause; a front end words it for its users.
 public enum CacheInspectorError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     case unremovable(String)
 
+    /// The case and its detail, for logs and test failures.
     public var description: String {
         switch self {
-        case .unreadable(let detail): "The cache could not be read (\(detail))."
-        case .unremovable(let detail): "The cache could not be removed (\(detail))."
+        case .unreadable(let detail): "unreadable(\(detail))"
+        case .unremovable(let detail): "unremovable(\(detail))"
         }
     }
 }

@@ -9,11 +9,13 @@ import Domain
 public protocol CredentialStore: Sendable {
     /// The stored credential, or `nil` when nobody is logged in.
     /// - Throws: ``CredentialStoreError/unreadable(_:)`` when something is stored but cannot be read.
-    func credential() async throws -> Credential?
+    func credential() async throws(CredentialStoreError) -> Credential?
 
     /// Stores the credential, replacing any earlier one.
-    func save(_ credential: Credential) async throws
+    /// - Throws: ``CredentialStoreError/unwritable(_:)`` when it cannot be kept.
+    func save(_ credential: Credential) async throws(CredentialStoreError)
 
     /// Forgets the stored credential; does nothing when none is stored.
-    func removeCredential() async throws
+    /// - Throws: ``CredentialStoreError/unremovable(_:)`` when it cannot be removed.
+    func removeCredential() async throws(CredentialStoreError)
 }

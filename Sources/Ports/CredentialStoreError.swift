@@ -1,4 +1,5 @@
-/// Why the credential store could not do what was asked.
+/// Why the credential store could not do what was asked: the case, and the store's own
+/// account of the cause (a path, the system's reason). A front end words it for its users.
 public enum CredentialStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Something is stored but cannot be read or understood (corrupt, truncated, unreadable).
     case unreadable(String)
@@ -9,12 +10,13 @@ public enum CredentialStoreError: Error, Equatable, Sendable, CustomStringConver
     /// The stored file is readable by others and could not be made private again.
     case insecurePermissions(String)
 
+    /// The case and its detail, for logs and test failures.
     public var description: String {
         switch self {
-        case .unreadable(let detail): "The stored login could not be read (\(detail))."
-        case .unwritable(let detail): "The login could not be saved (\(detail))."
-        case .unremovable(let detail): "The stored login could not be removed (\(detail))."
-        case .insecurePermissions(let detail): "The stored login is not private (\(detail))."
+        case .unreadable(let detail): "unreadable(\(detail))"
+        case .unwritable(let detail): "unwritable(\(detail))"
+        case .unremovable(let detail): "unremovable(\(detail))"
+        case .insecurePermissions(let detail): "insecurePermissions(\(detail))"
         }
     }
 }

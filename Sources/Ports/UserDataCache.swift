@@ -3,7 +3,7 @@
 public protocol UserDataCache: Sendable {
     /// Removes everything cached for any user of the endpoint: data, temporary and lock files.
     /// - Throws: ``UserDataCacheError`` naming what could not be removed.
-    func removeAll() async throws
+    func removeAll() async throws(UserDataCacheError)
 }
 
 /// Cached user data that could not be removed.
@@ -15,5 +15,6 @@ public struct UserDataCacheError: Error, Equatable, Sendable, CustomStringConver
         self.detail = detail
     }
 
-    public var description: String { "Cached data could not be removed: \(detail)." }
+    /// The detail, for logs and test failures; a front end words it for its users.
+    public var description: String { "UserDataCacheError(\(detail))" }
 }

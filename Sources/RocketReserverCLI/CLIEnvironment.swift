@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 
 /// What the tool gets from the world it runs in: variables, output streams, and a way to build
 /// its adapters. The executable passes the real ones; tests pass in-memory ones.

@@ -21,18 +21,13 @@ struct Failure: Equatable {
         case let error as UseCaseError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as ServiceError:
-            self.init(Self.code(for: error.kind), Self.message(for: error, endpoint: endpoint))
+            self.init(Self.code(for: error.kind), FailureMessage.text(for: error, endpoint: endpoint))
         case let error as UserDataCacheError:
-            self.init(.cannotWrite, error.description)
+            self.init(.cannotWrite, FailureMessage.text(for: error))
         case let error as CredentialStoreError:
-            switch error {
-            case .unreadable, .insecurePermissions:
-                self.init(.notPermitted, "\(error.description) Log in again with `rocket-reserver login <email>`.")
-            case .unwritable, .unremovable:
-                self.init(.cannotWrite, error.description)
-            }
+            self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as CacheInspectorError:
-            self.init(.ioError, error.description)
+            self.init(.ioError, FailureMessage.text(for: error))
         case let error as GraphQLConsoleError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as UserFile.Failure:
@@ -53,8 +48,16 @@ struct Failure: Equatable {
         switch error {
         case .notLoggedIn: .notPermitted
         case .loginRefused, .launchNotFound: .refused
-        case .pagingDidNotAdvance, .tooManyPages: .protocolError
+        case .pagingDidNotAdvance, .tooManyPages, .malformedToken: .protocolError
         case .logoutIncomplete: .cannotWrite
+        case .sessionExpired: .notPermitted
+        }
+    }
+
+    private static func code(for error: CredentialStoreError) -> ExitCode {
+        switch error {
+        case .unreadable, .insecurePermissions: .notPermitted
+        case .unwritable, .unremovable: .cannotWrite
         }
     }
 
@@ -70,38 +73,5 @@ struct Failure: Equatable {
         case .unauthenticated: .notPermitted
         case .cancelled: .interrupted
         }
-    }
-
-    private static func message(for error: ServiceError, endpoint: String) -> String {
-        let detail = sentence(error.detail)
-        return switch error.kind {
-        case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
-        case .untrustedCertificate:
-            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
-        case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
-        case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
-        case .rejected: "The server refused \(error.operation): \(detail)"
-        case .unauthenticated:
-            "Your session is no longer valid. Log in again with `rocket-reserver login <email>`."
-        case .cancelled: "Interrupted."
-        case .notCached: "\(cachedSubject(error.operation)) not in the cache (offline). Run the command once without --offline to keep a copy."
-        }
-    }
-
-    /// What an offline command asked for, with its verb: "This launch is".
-    private static func cachedSubject(_ operation: String) -> String {
-        switch operation {
-        case "LaunchList": "This page of launches is"
-        case "LaunchDetails": "This launch is"
-        case "MyTrips": "Your trips are"
-        default: "The answer to \(operation) is"
-        }
-    }
-
-    /// The text as one sentence: capitalised, ending in a full stop.
-    private static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return "" }
-        let capitalised = first.uppercased() + text.dropFirst()
-        return capitalised.hasSuffix(".") || capitalised.hasSuffix("?") || capitalised.hasSuffix("!") ? capitalised : capitalised + "."
     }
 }

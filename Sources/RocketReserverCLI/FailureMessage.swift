@@ -1,3 +1,4 @@
+import Domain
 import UseCases
 
 /// The CLI's sentences for the core's typed errors: the one place where an outcome of a use
@@ -9,10 +10,17 @@ enum FailureMessage {
         case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
         case .loginRefused(let email): "The server refused to log in \(email)."
         case .launchNotFound(let id): "There is no launch with id \(id)."
-        case .logoutIncomplete(let details): "The logout is incomplete. " + details.joined(separator: " ")
+        case let .logoutIncomplete(credential, cache):
+            (["The logout is incomplete."] + [credential.map(text(for:)), cache.map(text(for:))].compactMap(\.self)).joined(separator: " ")
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
         case .tooManyPages(let limit):
             "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
+        case .sessionExpired: sessionExpired
+        case .malformedToken:
+            "The server's answer to Login was not understood. The token it sent is empty, longer than \(AuthToken.maximumLength / 1024) KiB or not visible ASCII."
         }
     }
+
+    /// What the user reads when the server no longer accepts the stored login.
+    static let sessionExpired = "Your session is no longer valid. Log in again with `rocket-reserver login <email>`."
 }

@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 import UseCases
 
 extension RocketReserverCLI {

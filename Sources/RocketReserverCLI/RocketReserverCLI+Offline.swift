@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 import UseCases
 
 /// `--offline`, the note when the server could not be reached, and `launches --all` in parts.

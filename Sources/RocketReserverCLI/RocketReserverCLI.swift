@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 import UseCases
 
 /// The `rocket-reserver` command-line tool: parses the arguments, runs one use case through

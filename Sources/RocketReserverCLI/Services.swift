@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 
 /// The adapters a run of the tool works with, built by the composition root for one configuration.
 public struct Services: Sendable {

@@ -30,9 +30,9 @@ public struct Login: Sendable {
     /// Validates the address locally, logs in, checks the token, forgets the cached data of
     /// any other user of the endpoint, and stores the token.
     /// - Throws: ``DomainError/invalidEmail(reason:)`` before any request for a malformed address;
-    ///   ``UseCaseError/loginRefused(_:)`` when the server answers `null`; a
-    ///   ``ServiceError/Kind/unreadableResponse`` error, keeping the previous login, when the
-    ///   token is not 1 to 16 KiB of visible ASCII.
+    ///   ``UseCaseError/loginRefused(_:)`` when the server answers `null`;
+    ///   ``UseCaseError/malformedToken``, keeping the previous login, when the token is not
+    ///   1 to 16 KiB of visible ASCII.
     public func logIn(email rawEmail: String) async throws -> Outcome {
         let email = try EmailAddress(rawEmail)
         // An unreadable stored login counts as nobody's: it is replaced all the same.
@@ -40,12 +40,7 @@ public struct Login: Sendable {
         guard let token = try await authenticator.logIn(email: email) else {
             throw UseCaseError.loginRefused(email)
         }
-        guard token.isWellFormed else {
-            throw ServiceError(
-                .unreadableResponse, operation: "Login",
-                detail: "the token it sent is empty, longer than \(AuthToken.maximumLength / 1024) KiB or not visible ASCII"
-            )
-        }
+        guard token.isWellFormed else { throw UseCaseError.malformedToken }
         // No user's cached data may outlive their login: unless the same user logs in again,
         // every user cache of the endpoint belongs to a login that is ending or already gone.
         if previous != email { try await cache?.removeAll() }

@@ -17,18 +17,21 @@ public struct Logout: Sendable {
     /// - Throws: ``UseCaseError/logoutIncomplete(_:)`` saying precisely what was left behind.
     public func callAsFunction() async throws -> EmailAddress? {
         let email = try? await credentials.credential()?.email
-        var problems: [String] = []
-        do {
+        var credentialLeft: CredentialStoreError?
+        do throws(CredentialStoreError) {
             try await credentials.removeCredential()
         } catch {
-            problems.append("\(error)")
+            credentialLeft = error
         }
-        do {
+        var cacheLeft: UserDataCacheError?
+        do throws(UserDataCacheError) {
             try await cache.removeAll()
         } catch {
-            problems.append("\(error)")
+            cacheLeft = error
         }
-        guard problems.isEmpty else { throw UseCaseError.logoutIncomplete(problems) }
+        guard credentialLeft == nil, cacheLeft == nil else {
+            throw UseCaseError.logoutIncomplete(credential: credentialLeft, cache: cacheLeft)
+        }
         return email
     }
 }

@@ -13,7 +13,7 @@ public struct MyTrips: Sendable {
 
     /// The user the server recognises and their trips.
     /// - Throws: ``UseCaseError/notLoggedIn`` without a stored token (nothing is sent);
-    ///   ``ServiceError`` of kind `unauthenticated` when the server does not recognise the token.
+    ///   ``UseCaseError/sessionExpired`` when the server does not recognise the token.
     public func callAsFunction() async throws -> User {
         try await self(freshness: .fromServer).value
     }
@@ -24,7 +24,7 @@ public struct MyTrips: Sendable {
         try await signedIn.run {
             let answer = try await CacheFallback.read(freshness) { try await trips.currentUser(freshness: $0) }
             guard let user = answer.value else {
-                throw ServiceError(.unauthenticated, operation: "MyTrips", detail: "The server did not recognise the stored login.")
+                throw UseCaseError.sessionExpired
             }
             return Answer(user, source: answer.source)
         }

@@ -11,9 +11,15 @@ struct SignedInGuard: Sendable {
         do {
             return try await work()
         } catch let error as ServiceError where error.kind == .unauthenticated {
-            // The session is over; keeping the token would only fail again.
-            try? await credentials.removeCredential()
-            throw error
+            throw await forgetLogin(after: error)
+        } catch UseCaseError.sessionExpired {
+            throw await forgetLogin(after: UseCaseError.sessionExpired)
         }
+    }
+
+    /// The session is over; keeping the token would only fail again.
+    private func forgetLogin(after error: any Error) async -> any Error {
+        try? await credentials.removeCredential()
+        return error
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Ports
 
 /// An outcome of a use case that is not a success, in the app's own terms.
 public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,12 +9,17 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case loginRefused(EmailAddress)
     /// The server knows no launch with this id.
     case launchNotFound(LaunchID)
-    /// Logging out left something behind; each detail is one sentence saying what and why.
-    case logoutIncomplete([String])
+    /// Logging out left something behind: the credential, cached user data, or both.
+    case logoutIncomplete(credential: CredentialStoreError?, cache: UserDataCacheError?)
     /// The server sent the same cursor again, so paging would never end.
     case pagingDidNotAdvance(cursor: String)
     /// The server still had more pages after the most a walk may follow.
     case tooManyPages(limit: Int)
+    /// The server no longer recognises the stored login (the login has been forgotten).
+    case sessionExpired
+    /// The server's login answer holds a token that could not be sent back: empty, longer
+    /// than ``AuthToken/maximumLength`` or not visible ASCII (the previous login is kept).
+    case malformedToken
 
     /// The case and its data, for logs and test failures. What a user reads is the front end's
     /// to word (the CLI's `FailureMessage`), so no front end inherits another's hints.
@@ -22,9 +28,12 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notLoggedIn: "notLoggedIn"
         case .loginRefused(let email): "loginRefused(\(email))"
         case .launchNotFound(let id): "launchNotFound(\(id))"
-        case .logoutIncomplete(let details): "logoutIncomplete(\(details))"
+        case let .logoutIncomplete(credential, cache):
+            "logoutIncomplete(credential: \(credential.map(String.init(describing:)) ?? "nil"), cache: \(cache.map(String.init(describing:)) ?? "nil"))"
         case .pagingDidNotAdvance(let cursor): "pagingDidNotAdvance(cursor: \(cursor))"
         case .tooManyPages(let limit): "tooManyPages(limit: \(limit))"
+        case .sessionExpired: "sessionExpired"
+        case .malformedToken: "malformedToken"
         }
     }
 }

@@ -5,6 +5,7 @@ import GraphQLClient
 import GraphQLConsole
 import GraphQLGateway
 import Ports
+import Presentation
 import RocketReserverCLI
 import StdoutPresenters
 

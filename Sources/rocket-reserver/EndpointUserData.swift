@@ -14,7 +14,7 @@ struct EndpointUserData: UserDataCache {
     let credentialsDirectory: URL
     let endpoint: String
 
-    func removeAll() async throws {
+    func removeAll() async throws(UserDataCacheError) {
         var problems: [String] = []
         for url in userCacheFiles() {
             do {

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Presentation
 import Synchronization
 
 /// Passes each kind of warning to an output once per run, so that a failure that repeats (a

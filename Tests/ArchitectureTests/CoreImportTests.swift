@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Domain, Ports and UseCases import nothing but the Swift standard library and the layers beneath.
+/// Domain, Ports, UseCases and Presentation import nothing but the Swift standard library and the layers beneath.
 @Suite("Core imports")
 struct CoreImportTests {
     /// The standard library's modules, `Synchronization` (`Mutex`, `Atomic`) included: it ships
@@ -12,6 +12,7 @@ struct CoreImportTests {
         ("Domain", []),
         ("Ports", ["Domain"]),
         ("UseCases", ["Domain", "Ports"]),
+        ("Presentation", ["Domain", "Ports"]),
     ]
 
     @Test(arguments: layers.map(\.target))

@@ -1,4 +1,5 @@
 import Ports
+import Presentation
 import Synchronization
 
 /// A text output that records every write, for checking what a presenter printed.

@@ -20,6 +20,14 @@ struct TripTests {
         #expect(await fixture.requests.isEmpty)
     }
 
+    @Test func aTokenTheServerNoLongerRecognisesEndsTheSession() async throws {
+        let fixture = try Fixture(loggedInAs: "me@example.com")
+        try await fixture.credentials.save(Credential(email: try EmailAddress("me@example.com"), token: AuthToken("stale")))
+        await #expect(throws: UseCaseError.sessionExpired) { try await fixture.myTrips() }
+        #expect(try await fixture.credentials.credential() == nil)
+        #expect(await fixture.requests == ["MyTrips"])
+    }
+
     @Test func cachedDetailsAreRightAfterBookAndCancelWithoutARequest() async throws {
         let fixture = try Fixture(loggedInAs: "me@example.com")
         #expect(try await fixture.loadDetails(id: "3").isBooked == false)

@@ -9,7 +9,7 @@ import UseCases
 struct UserChangeTests {
     /// A cache whose removal always fails.
     struct FailingCache: UserDataCache {
-        func removeAll() async throws { throw UserDataCacheError("the cache file x could not be removed (read-only)") }
+        func removeAll() async throws(UserDataCacheError) { throw UserDataCacheError("the cache file x could not be removed (read-only)") }
     }
 
     @Test func loggingInAsAnotherUserForgetsTheFirstUsersCacheAndSaysWhom() async throws {

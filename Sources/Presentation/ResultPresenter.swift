@@ -1,4 +1,5 @@
 import Domain
+import Ports
 
 /// Shows the outcome of each use case to the user.
 public protocol ResultPresenter: Sendable {

@@ -1,0 +1,60 @@
+import Ports
+
+extension FailureMessage {
+    /// What the user reads when talking to the server failed; `endpoint` is the URL as shown.
+    static func text(for error: ServiceError, endpoint: String) -> String {
+        let detail = sentence(error.detail)
+        return switch error.kind {
+        case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
+        case .untrustedCertificate:
+            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
+        case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
+        case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
+        case .rejected: "The server refused \(error.operation): \(detail)"
+        case .unauthenticated: sessionExpired
+        case .cancelled: "Interrupted."
+        case .notCached: "\(cachedSubject(error.operation)) not in the cache (offline). Run the command once without --offline to keep a copy."
+        }
+    }
+
+    /// What the user reads when the stored login cannot be read, written or removed.
+    static func text(for error: CredentialStoreError) -> String {
+        switch error {
+        case .unreadable(let detail): "The stored login could not be read (\(detail)). Log in again with `rocket-reserver login <email>`."
+        case .insecurePermissions(let detail):
+            "The stored login is not private (\(detail)). Log in again with `rocket-reserver login <email>`."
+        case .unwritable(let detail): "The login could not be saved (\(detail))."
+        case .unremovable(let detail): "The stored login could not be removed (\(detail))."
+        }
+    }
+
+    /// What the user reads when `cache info` or `cache clear` fails.
+    static func text(for error: CacheInspectorError) -> String {
+        switch error {
+        case .unreadable(let detail): "The cache could not be read (\(detail))."
+        case .unremovable(let detail): "The cache could not be removed (\(detail))."
+        }
+    }
+
+    /// What the user reads when cached user data outlives a login change.
+    static func text(for error: UserDataCacheError) -> String {
+        "Cached data could not be removed: \(error.detail)."
+    }
+
+    /// What an offline command asked for, with its verb: "This launch is".
+    private static func cachedSubject(_ operation: String) -> String {
+        switch operation {
+        case "LaunchList": "This page of launches is"
+        case "LaunchDetails": "This launch is"
+        case "MyTrips": "Your trips are"
+        default: "The answer to \(operation) is"
+        }
+    }
+
+    /// The text as one sentence: capitalised, ending in a full stop.
+    private static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return "" }
+        let capitalised = first.uppercased() + text.dropFirst()
+        return capitalised.hasSuffix(".") || capitalised.hasSuffix("?") || capitalised.hasSuffix("!") ? capitalised : capitalised + "."
+    }
+}
