@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import JSON
 import Ports
 
 /// Shows each result as exactly one JSON document followed by a newline, keys sorted.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON value, so that documents are built with explicit nulls and encoded with stable key order.
 enum JSONValue: Sendable, Equatable, Encodable {
     case null
