@@ -8,9 +8,11 @@ import Darwin
 #endif
 
 extension FileIO {
-    /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same folder
-    /// is written, flushed to disk and renamed over it (a symlink or FIFO there is replaced,
-    /// never followed); the folder is then flushed too.
+    /// Replaces the file at `path` with `bytes` atomically and privately: a temporary file in
+    /// the same folder (mode 0600 exactly, whatever the umask) is written, flushed to disk and
+    /// renamed over it (a symlink or FIFO there is replaced, never followed); the folder is then
+    /// flushed too. Readers see the old content or the new, never a mix; on failure the
+    /// temporary file is removed.
     ///
     /// The temporary file is named `.<name>.<pid>.<random hex>.tmp` and its writer holds an
     /// exclusive `flock` on it until it is renamed or removed, so a sweeper can tell a live
@@ -21,8 +23,10 @@ extension FileIO {
         guard descriptor >= 0 else { throw Failure("create temporary file") }
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
         var failure: Failure?
-        if !writeAll(bytes, to: descriptor) {
-            failure = Failure("write")
+        if let code = bytes.withUnsafeBytes({ buffer in SystemCall.writeAll(buffer) { write(descriptor, $0, $1) } }) {
+            failure = Failure("write", code)
+        } else if fchmod(descriptor, 0o600) != 0 {
+            failure = Failure("fchmod")
         } else if fsync(descriptor) != 0 {
             failure = Failure("fsync")
         }
@@ -30,7 +34,7 @@ extension FileIO {
         if failure != nil { unlink(temporary) }
         if close(descriptor) != 0, failure == nil { failure = Failure("close") }
         if let failure { throw failure }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        try syncFolder((path as NSString).deletingLastPathComponent)
     }
 
     /// A fresh temporary name beside `path`: `.<name>.<pid>.<16 hex digits>.tmp`.
@@ -47,20 +51,5 @@ extension FileIO {
         let prefix = "." + (path as NSString).lastPathComponent + "."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") }.map { folder + "/" + $0 }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
     }
 }

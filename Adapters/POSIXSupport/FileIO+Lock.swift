@@ -15,8 +15,10 @@ extension FileIO {
     package static func withExclusiveLock<T>(_ path: String, onDamage: (String) -> Void, _ body: () throws -> T) throws -> T {
         for _ in 0..<16 {
             guard let (descriptor, opened) = try openLockFile(path, onDamage: onDamage) else { continue }
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else { close(descriptor); throw Failure("lock") }
+            guard SystemCall.repeating({ flock(descriptor, LOCK_EX) }) == 0 else {
+                let failure = Failure("lock")
+                close(descriptor)
+                throw failure
             }
             guard stillNames(path, opened) else {
                 close(descriptor)  // removed or replaced while we waited: lock the new one
@@ -34,12 +36,11 @@ extension FileIO {
     package static func tryExclusiveLock(_ path: String, onDamage: (String) -> Void) throws -> Int32? {
         for _ in 0..<16 {
             guard let (descriptor, opened) = try openLockFile(path, onDamage: onDamage) else { continue }
-            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                if errno == EINTR { continue }
-                let busy = errno == EWOULDBLOCK
+            if SystemCall.repeating({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
+                let failure = errno == EWOULDBLOCK ? nil : Failure("lock")
                 close(descriptor)
-                if busy { return nil }
-                throw Failure("lock")
+                guard let failure else { return nil }
+                throw failure
             }
             guard stillNames(path, opened) else {
                 unlock(descriptor)

@@ -55,26 +55,14 @@ package enum FileIO {
         guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
         if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
         guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
-        while true {
-            // The file may grow after fstat: read at most one byte past the limit.
-            if filled == bytes.count {
-                guard bytes.count <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+        do {
+            return try SystemCall.readToEnd(descriptor, limit: limit, sizeHint: Int(info.st_size))
+        } catch {
+            switch error {
+            case .tooLarge: throw Failure(damage: "it is larger than \(limit) bytes")
+            case .failed(let code): throw Failure("read", code)
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure("read")
-            }
-            if count == 0 { break }
-            filled += count
         }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 
     /// What a non-regular file is ("a FIFO", "a folder"…), or `nil` for a regular file.
@@ -106,15 +94,11 @@ package enum FileIO {
         }
     }
 
-    package static func syncFolder(_ folder: String) {
+    /// Flushes the folder's entries to disk, so a rename or unlink in it survives a crash.
+    package static func syncFolder(_ folder: String) throws(Failure) {
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        guard descriptor >= 0 else { throw Failure("open folder") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw Failure("fsync folder") }
     }
-}
-
-/// `read(2)`, named apart from ``FileIO/read(_:limit:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSeam
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,37 +82,25 @@ struct SocketConnection {
 
     /// Sends every byte of `bytes`.
     func send(_ bytes: Data) throws {
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
-            var sent = 0
-            while sent < buffer.count {
+        let failure = try bytes.withUnsafeBytes { buffer in
+            try SystemCall.writeAll(buffer, whenWouldBlock: { _ = try call.wait(for: descriptor, events: Int16(POLLOUT), until: deadline) }) {
                 #if canImport(Glibc)
-                let count = Glibc.send(descriptor, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                Glibc.send(descriptor, $0, $1, Int32(MSG_NOSIGNAL))
                 #else
-                let count = Darwin.send(descriptor, base + sent, buffer.count - sent, 0)
+                Darwin.send(descriptor, $0, $1, 0)
                 #endif
-                if count >= 0 {
-                    sent += count
-                } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                    _ = try call.wait(for: descriptor, events: Int16(POLLOUT), until: deadline)
-                } else if errno != EINTR {
-                    throw Self.error(errno)
-                }
             }
         }
+        if let failure { throw Self.error(failure) }
     }
 
     /// Receives up to `buffer.count` bytes; 0 means the peer closed the connection.
     func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
-            if count >= 0 { return count }
-            if errno == EAGAIN || errno == EWOULDBLOCK {
-                _ = try call.wait(for: descriptor, events: Int16(POLLIN), until: deadline)
-            } else if errno != EINTR {
-                throw Self.error(errno)
-            }
+        let count = try SystemCall.repeating(whenWouldBlock: { _ = try call.wait(for: descriptor, events: Int16(POLLIN), until: deadline) }) {
+            recv(descriptor, buffer.baseAddress, buffer.count, 0)
         }
+        guard count >= 0 else { throw Self.error(errno) }
+        return count
     }
 
     func close() {
