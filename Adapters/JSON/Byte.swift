@@ -26,4 +26,6 @@ enum Byte {
     static let tab = UInt8(ascii: "\t")
     static let newline = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")
+    static let backspace: UInt8 = 0x08
+    static let formFeed: UInt8 = 0x0C
 }

@@ -48,7 +48,9 @@ public enum JSONWriter {
         }
     }
 
-    /// Appends `text` as a quoted JSON string, escaping quotes, backslashes and control characters.
+    /// Appends `text` as a quoted JSON string, escaping quotes, backslashes and control characters
+    /// (the short forms `\b \f \n \r \t` where JSON has them, else `\u00xx`; slashes and
+    /// non-ASCII text as they are), as Foundation's `JSONEncoder` does with `.withoutEscapingSlashes`.
     public static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(Byte.quote)
         for byte in text.utf8 {
@@ -58,6 +60,8 @@ public enum JSONWriter {
             case Byte.newline: bytes.append(contentsOf: [Byte.backslash, Byte.n])
             case Byte.carriageReturn: bytes.append(contentsOf: [Byte.backslash, Byte.r])
             case Byte.tab: bytes.append(contentsOf: [Byte.backslash, Byte.t])
+            case Byte.backspace: bytes.append(contentsOf: [Byte.backslash, Byte.b])
+            case Byte.formFeed: bytes.append(contentsOf: [Byte.backslash, Byte.f])
             case ..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [Byte.backslash, Byte.u, Byte.zero, Byte.zero])
