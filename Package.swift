@@ -81,9 +81,13 @@ let package = Package(
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
         .target(
             name: "GraphQLGateway",
-            dependencies: ["Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLOperationSupport", "RocketReserverAPI"],
+            dependencies: [
+                "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLPortMapping", "GraphQLOperationSupport", "RocketReserverAPI",
+            ],
             path: "Adapters/GraphQLGateway"
         ),
+        /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client failure → `ServiceError`. */
+        .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "POSIXSupport"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
@@ -135,8 +139,8 @@ let package = Package(
         .target(
             name: "GraphQLConsole",
             dependencies: [
-                "Domain", "Ports", "GraphQLClient", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen",
-                "GraphQLOperationSupport", "RocketReserverAPI",
+                "Domain", "Ports", "GraphQLClient", "GraphQLPortMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
+                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI",
             ],
             path: "Adapters/GraphQLConsole"
         ),
