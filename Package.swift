@@ -56,8 +56,8 @@ let package = Package(
             name: "rocket-reserver",
             dependencies: [
                 "Domain", "Ports", "RocketReserverCLI",
-                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "GraphQLGateway", "FileKeychain",
-                "StdoutPresenters", "GraphQLConsole",
+                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
+                "FileKeychain", "StdoutPresenters", "GraphQLConsole",
             ],
             path: "Sources/rocket-reserver"
         ),

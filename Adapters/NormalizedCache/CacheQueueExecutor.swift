@@ -4,7 +4,7 @@ import Dispatch
 /// cache's file work (reading, `flock`, writing, `fsync`) blocks one of that queue's threads,
 /// never a thread of the Swift concurrency pool that other tasks need.
 final class CacheQueueExecutor: SerialExecutor {
-    private let queue = DispatchQueue(label: "GraphQLClient.NormalizedCache")
+    private let queue = DispatchQueue(label: "NormalizedCache")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
