@@ -5,8 +5,9 @@ import PackageDescription
 ///
 /// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
-/// Adapters depend on Ports/Domain only (the GraphQL gateway and console also on the
-/// port-agnostic client libraries), never on use cases or on each other.
+/// Adapters depend on Ports/Domain and on support libraries that depend on nothing (JSON,
+/// HTTPSeam, POSIXSupport); the GraphQL gateway and console also on the port-agnostic client
+/// libraries and on GraphQLPortMapping; never on use cases or on each other.
 ///
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
 /// Embedded: JSON (values, parser, writer) and HTTPSeam (the HTTP seam's values) depend on
@@ -30,12 +31,11 @@ let package = Package(
         .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "GraphQLGateway", targets: ["GraphQLGateway"]),
         .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
-        // The port-agnostic GraphQL client, one concern per product.
+        // The port-agnostic GraphQL client, one concern per product (POSIXSupport stays package-internal).
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "HTTPSeam", targets: ["HTTPSeam"]),
         .library(name: "SocketTransport", targets: ["SocketTransport"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
-        /// The normalized cache: records, the cache interceptors and policies' reading, the cache file.
         .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
