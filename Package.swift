@@ -185,6 +185,7 @@ let package = Package(
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI",
             ]
         ),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
