@@ -5,11 +5,19 @@ import PackageDescription
 ///
 /// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
-/// Adapters depend on Ports/Domain only (the GraphQL gateway also on the port-agnostic
-/// GraphQLClient library), never on use cases or on each other.
+/// Adapters depend on Ports/Domain and on support libraries that depend on nothing (JSON,
+/// HTTPSeam, POSIXSupport); the GraphQL gateway and console also on the port-agnostic client
+/// libraries and on GraphQLPortMapping; never on use cases or on each other.
 ///
-/// Transport: GraphQLClient imports Foundation only (never FoundationNetworking). The CLI sends
-/// `http://` and `https://` requests with its own socket client; TLS comes from the system's
+/// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
+/// Embedded: JSON (values, parser, writer) and HTTPSeam (the HTTP seam's values) depend on
+/// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
+/// (bounded reads, atomic writes, locks) every adapter uses; SocketTransport is the HTTP/1.1
+/// socket client with TLS; GraphQLClient is operations and the interceptor chain; NormalizedCache
+/// is the records, the cache interceptors and the cache file.
+///
+/// Transport: the client libraries import Foundation only (never FoundationNetworking). The CLI
+/// sends `http://` and `https://` requests with SocketTransport; TLS comes from the system's
 /// OpenSSL 3, loaded with `dlopen` on the first https request, so nothing links libcurl or
 /// OpenSSL. `URLSession` still conforms to the seam in GraphQLURLSession (a library no
 /// executable links, so the static build needs no libcurl development package).
@@ -24,8 +32,12 @@ let package = Package(
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "GraphQLGateway", targets: ["GraphQLGateway"]),
         .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
-        /// The client with its normalized cache (`NormalizedCache`, cache policies, the cache file), one target today.
+        // The port-agnostic GraphQL client, one concern per product (POSIXSupport stays package-internal).
+        .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "HTTPSeam", targets: ["HTTPSeam"]),
+        .library(name: "SocketTransport", targets: ["SocketTransport"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
+        .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
     dependencies: [],
@@ -49,27 +61,42 @@ let package = Package(
             name: "rocket-reserver",
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
-                "GraphQLClient", "GraphQLGateway", "FileKeychain", "StdoutPresenters",
-                "GraphQLConsole",
+                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
+                "FileKeychain", "StdoutPresenters", "GraphQLConsole",
             ],
             path: "Sources/rocket-reserver"
         ),
 
         // MARK: Adapters
 
-        /** A port-agnostic GraphQL client: HTTP seam, socket transport with TLS (OpenSSL 3 via dlopen), interceptor chain, normalized cache. Foundation only. */
-        .target(name: "GraphQLClient", path: "Adapters/GraphQLClient"),
-        /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the GraphQLClient's HTTP seam. */
-        .target(name: "GraphQLURLSession", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLURLSession"),
+        /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
+        .target(name: "JSON", path: "Adapters/JSON"),
+        /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
+        .target(name: "HTTPSeam", path: "Adapters/HTTPSeam"),
+        /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
+        .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
+        /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
+        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
+        /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
+        .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
+        /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
+        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport"], path: "Adapters/NormalizedCache"),
+        /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
+        .target(name: "GraphQLURLSession", dependencies: ["HTTPSeam"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
         .target(
-            name: "GraphQLGateway", dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI"],
+            name: "GraphQLGateway",
+            dependencies: [
+                "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLPortMapping", "GraphQLOperationSupport", "RocketReserverAPI",
+            ],
             path: "Adapters/GraphQLGateway"
         ),
+        /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client failure → `ServiceError`. */
+        .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
-        .target(name: "FileKeychain", dependencies: ["Domain", "Ports"], path: "Adapters/FileKeychain"),
+        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "POSIXSupport"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
-        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/StdoutPresenters"),
+        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/StdoutPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
 
@@ -86,16 +113,16 @@ let package = Package(
         /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
         .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"], path: "Plugins/GraphQLCodegenPlugin"),
         /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
-        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient"], path: "Adapters/GraphQLOperationSupport"),
+        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/GraphQLOperationSupport"),
         /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
         .target(
-            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport"], path: "Adapters/RocketReserverAPI",
+            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Adapters/RocketReserverAPI",
             plugins: ["GraphQLCodegenPlugin"]
         ),
         /** In-process benchmark of generated models and of the generator itself; numbers only. */
         .executableTarget(
             name: "rocket-reserver-codegen-bench",
-            dependencies: ["GraphQLClient", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
             path: "Benchmarks/Codegen"
         ),
         // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
@@ -109,7 +136,7 @@ let package = Package(
         /** Compiles the generated code (the target itself) and decodes captured answers into it. */
         .testTarget(
             name: "RocketReserverAPITests",
-            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "GraphQLTestDoubles"],
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLTestDoubles"],
             exclude: ["Fixtures"]
         ),
 
@@ -117,16 +144,16 @@ let package = Package(
         .target(
             name: "GraphQLConsole",
             dependencies: [
-                "Domain", "Ports", "GraphQLClient", "GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport",
-                "RocketReserverAPI",
+                "Domain", "Ports", "GraphQLClient", "GraphQLPortMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
+                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI",
             ],
             path: "Adapters/GraphQLConsole"
         ),
         .testTarget(
             name: "GraphQLConsoleTests",
             dependencies: [
-                "GraphQLConsole", "GraphQLClient", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI", "TestSupport",
-                "rocket-reserver",
+                "GraphQLConsole", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI",
+                "TestSupport", "rocket-reserver",
             ]
         ),
 
@@ -134,7 +161,8 @@ let package = Package(
 
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
         .executableTarget(
-            name: "rocket-reserver-bench", dependencies: ["GraphQLClient", "RocketReserverAPI"], path: "Benchmarks/InProcess"
+            name: "rocket-reserver-bench",
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "RocketReserverAPI"], path: "Benchmarks/InProcess"
         ),
 
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
@@ -145,15 +173,24 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
-        .target(name: "GraphQLTestDoubles", dependencies: ["GraphQLClient"], path: "Tests/GraphQLTestDoubles"),
-        .testTarget(name: "GraphQLClientTests", dependencies: ["GraphQLClient", "GraphQLTestDoubles", "RocketReserverAPI"]),
+        .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
         .testTarget(
-            name: "GraphQLURLSessionTests", dependencies: ["GraphQLClient", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
+            name: "GraphQLClientTests",
+            dependencies: [
+                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "GraphQLTestDoubles", "RocketReserverAPI",
+            ]
+        ),
+        .testTarget(
+            name: "GraphQLURLSessionTests",
+            dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
         ),
         .testTarget(
             name: "GraphQLGatewayTests",
-            dependencies: ["Domain", "Ports", "GraphQLClient", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI"]
+            dependencies: [
+                "Domain", "Ports", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI",
+            ]
         ),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
@@ -162,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "GraphQLGateway", "InMemoryAdapters",
+                "TestSupport", "rocket-reserver", "Domain", "Ports", "GraphQLClient", "NormalizedCache", "SocketTransport",
+                "GraphQLGateway", "InMemoryAdapters",
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -76,7 +77,7 @@ public struct FileKeychain: CredentialStore {
             throw .unwritable("the login could not be encoded")
         }
         do {
-            try AtomicFileWriter(target: fileURL).write(data)
+            try FileIO.writeAtomically([UInt8](data), to: fileURL.path(percentEncoded: false))
         } catch {
             throw .unwritable("\(error)")
         }
@@ -93,7 +94,7 @@ public struct FileKeychain: CredentialStore {
             throw .unremovable("\(path): \(failure); \(erased)")
         }
         do {
-            try FolderSync.sync(directory)
+            try FileIO.syncFolder(directory.path(percentEncoded: false))
         } catch {
             throw .unremovable("the removal could not be flushed to disk: \(error)")
         }

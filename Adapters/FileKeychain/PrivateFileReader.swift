@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,34 +52,13 @@ struct PrivateFileReader: Sendable {
             }
         }
         guard info.st_size <= limit else { throw .tooLarge(limit: limit) }
-        return try Self.readAtMost(limit, from: descriptor)
-    }
-
-    /// Reads until end of file, failing if more than `limit` bytes arrive (the file may grow).
-    private static func readAtMost(_ limit: Int, from descriptor: Int32) throws(Failure) -> Data {
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        var total = 0
-        while total <= limit {
-            let count = buffer.withUnsafeMutableBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return systemRead(descriptor, base + total, bytes.count - total)
+        do {
+            return Data(try SystemCall.readToEnd(descriptor, limit: limit, sizeHint: Int(info.st_size)))
+        } catch {
+            switch error {
+            case .tooLarge: throw .tooLarge(limit: limit)
+            case .failed(let code): throw .system(SystemCallError("read", code: code))
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemCallError("read"))
-            }
-            if count == 0 { return Data(buffer[0..<total]) }
-            total += count
         }
-        throw .tooLarge(limit: limit)
     }
-}
-
-/// POSIX `read(2)`, named apart from ``PrivateFileReader/read()``.
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, bytes, count)
-    #else
-    Darwin.read(descriptor, bytes, count)
-    #endif
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Renders an operation's selection set as GraphQL query text, on one line, deterministically.
 enum DocumentRenderer {
     static func render(

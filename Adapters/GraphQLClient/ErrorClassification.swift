@@ -1,3 +1,5 @@
+import HTTPSeam
+
 /// Turns whatever a session or interceptor threw into a ``GraphQLClientError`` where it can.
 enum ErrorClassification {
     /// The error as a ``GraphQLClientError`` for `operation`; errors the client does not know

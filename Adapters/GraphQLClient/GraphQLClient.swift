@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Runs GraphQL operations through a chain of interceptors and returns their `data`.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// Why an operation failed, with the operation's name and the HTTP status when there was one.
 ///
 /// Descriptions never include header values, so a credential cannot leak through them.

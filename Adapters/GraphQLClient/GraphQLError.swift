@@ -1,3 +1,5 @@
+import JSON
+
 /// One entry of a response's `errors` array; missing members are tolerated.
 public struct GraphQLError: Sendable, Hashable, CustomStringConvertible {
     /// The server's message, or `"(no message)"` when it sent none.

@@ -1,3 +1,5 @@
+import JSON
+
 /// One field of a selection set, with its alias, arguments and sub-selections.
 ///
 /// The selection set is data: the query text is rendered from it and the cache normalizes

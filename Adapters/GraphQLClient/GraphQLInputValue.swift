@@ -1,3 +1,5 @@
+import JSON
+
 /// A value given to a field argument: a variable, an enum case, a literal, or a list of these.
 public indirect enum GraphQLInputValue: Sendable, Hashable {
     /// `$name`: resolved from the operation's variables (a missing variable counts as `null`).

@@ -1,3 +1,5 @@
+import JSON
+
 /// Checks the `data` of an answer; throws when the caller could not use it.
 public typealias GraphQLDataValidator = @Sendable ([String: JSONValue]) throws -> Void
 

@@ -1,3 +1,5 @@
+import HTTPSeam
+
 /// A response as it travels back up the interceptor chain: raw HTTP at first, parsed later.
 public struct GraphQLResponse: Sendable {
     /// Where an answer came from.

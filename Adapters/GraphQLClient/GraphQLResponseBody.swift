@@ -1,3 +1,5 @@
+import JSON
+
 /// A GraphQL response body: `data` (absent or `null` → `nil`) and `errors`.
 public struct GraphQLResponseBody: Sendable, Hashable {
     public var data: [String: JSONValue]?

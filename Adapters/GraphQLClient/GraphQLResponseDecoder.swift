@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads a GraphQL response body from bytes: a JSON object with `data` and/or `errors`.
 ///

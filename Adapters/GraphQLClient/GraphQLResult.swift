@@ -1,3 +1,5 @@
+import JSON
+
 /// A successful answer: the `data` object, and whether it came from the cache.
 public struct GraphQLResult: Sendable, Hashable {
     public var data: [String: JSONValue]

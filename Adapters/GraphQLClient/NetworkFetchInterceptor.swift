@@ -1,4 +1,6 @@
 import Foundation
+import HTTPSeam
+import JSON
 
 /// The last link of the chain: POSTs the operation as JSON and returns the raw HTTP answer.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// Checks that an answer has the shape its operation asked for: every selected field present
 /// (`null` allowed), objects where a field has a selection set, and no object for a leaf field.
 ///

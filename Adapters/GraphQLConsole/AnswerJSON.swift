@@ -1,5 +1,5 @@
-import GraphQLClient
 import GraphQLCodegen
+import JSON
 
 /// Prints an answer's `data` as indented JSON with the fields in the order the document
 /// selects them, leaving out what the client added for its cache (`__typename` not asked for).

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPortMapping
 import Ports
 
 /// The ``GraphQLConsole`` of one endpoint: documents run through the endpoint's client (token,
@@ -34,7 +35,7 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
                 case .mutation: try await client.perform(operation, variables: prepared.variables)
                 }
             return GraphQLConsoleAnswer(data: AnswerJSON.text(result.data, fields: prepared.plan.fields), fromCache: result.source == .cache)
-        } catch let error as GraphQLClientError where !ConsoleErrorMapping.isUnauthenticated(error) {
+        } catch let error as GraphQLClientError where !error.isUnauthenticated() {
             switch error.kind {
             case .graphQLErrors(let errors):
                 return GraphQLConsoleAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))

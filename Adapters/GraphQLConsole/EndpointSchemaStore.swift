@@ -3,6 +3,7 @@ import GraphQLClient
 import GraphQLLanguage
 import GraphQLOperationSupport
 import Ports
+import POSIXSupport
 import RocketReserverAPI
 
 /// The endpoint's schema: fetched by introspection (`SchemaIntrospection`, never cached in the

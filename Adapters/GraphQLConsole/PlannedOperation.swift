@@ -1,6 +1,7 @@
 import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
+import JSON
 
 /// The client's values for a planned operation (``ClientOperationPlan``, the same plan the
 /// generator writes as Swift): a field for a field, a value for a value.

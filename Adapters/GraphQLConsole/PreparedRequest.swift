@@ -2,6 +2,7 @@ import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
+import JSON
 import Ports
 
 /// A request made ready to send: the document parsed and validated against the schema, the

@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLClient
 import GraphQLLanguage
+import JSON
 
 /// Coerces `--var` text to the JSON a variable of its declared type takes (spec 3.5 and 3.10):
 /// `25` for `ID!` is `"25"`, for `Int` is `25`; `null` is null; lists and input objects are

@@ -1,4 +1,5 @@
 import GraphQLClient
+import NormalizedCache
 
 /// Every port the tutorial server backs, built over one client and its cache.
 public struct GraphQLGateway: Sendable {

@@ -1,5 +1,6 @@
 import Domain
 import GraphQLClient
+import GraphQLPortMapping
 import Ports
 import RocketReserverAPI
 

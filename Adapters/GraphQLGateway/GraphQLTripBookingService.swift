@@ -1,6 +1,7 @@
 import Domain
 import GraphQLClient
 import GraphQLOperationSupport
+import NormalizedCache
 import Ports
 import RocketReserverAPI
 

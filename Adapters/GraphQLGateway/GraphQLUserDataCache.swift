@@ -1,4 +1,4 @@
-import GraphQLClient
+import NormalizedCache
 import Ports
 
 /// Forgets the current user's cache partition: the records in memory and the cache file.

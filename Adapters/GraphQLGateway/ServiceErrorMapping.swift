@@ -1,8 +1,11 @@
 import Domain
 import GraphQLClient
+import GraphQLPortMapping
 import Ports
 
-/// Maps the client's failures onto ``ServiceError`` kinds the CLI understands.
+/// Maps the gateway's failures onto ``ServiceError``s: the client's through the shared
+/// classification (`GraphQLPortMapping`), with the hosted server's null-user defect counted as a
+/// refused login; answers that decode but do not map are unreadable.
 enum ServiceErrorMapping {
     /// The error as a ``ServiceError`` for `operation`; errors that are neither the client's
     /// nor malformed answers (for example a credential store failing) pass through unchanged.
@@ -12,43 +15,17 @@ enum ServiceErrorMapping {
             return ServiceError(.unreadableResponse, operation: operation, detail: "The server's answer has \(malformed.what).")
         }
         guard let error = error as? GraphQLClientError else { return error }
-        if isUnauthenticated(error) {
-            return ServiceError(.unauthenticated, operation: operation, detail: "The server did not accept the stored login.")
-        }
-        let kind: ServiceError.Kind = switch error.kind {
-        case .transport(.tlsCertificate): .untrustedCertificate
-        case .transport: .unreachable
-        case .timedOut: .timedOut
-        case .httpStatus, .redirected, .notJSON, .unexpectedShape, .malformedResponse, .responseTooLarge: .unreadableResponse
-        case .cacheMiss: .notCached
-        case .graphQLErrors, .partialData: .rejected
-        case .cancelled: .cancelled
-        }
-        return ServiceError(kind, operation: operation, detail: detail(for: error))
+        return ServiceError(
+            error, operation: operation, unauthenticatedWhen: { isNullUserMessage($0.message) },
+            rejection: { "The server rejected the request: \(sentence($0))" }
+        )
     }
 
-    /// HTTP 401/403, `UNAUTHENTICATED`, or the hosted server's null-user defect on mutations
-    /// (`Cannot read properties of null (reading 'id')`, formerly `Cannot read property 'id' of null`).
-    static func isUnauthenticated(_ error: GraphQLClientError) -> Bool {
-        if error.statusCode == 401 || error.statusCode == 403 { return true }
-        return error.graphQLErrors.contains { entry in
-            entry.code == "UNAUTHENTICATED" || isNullUserMessage(entry.message)
-        }
-    }
-
+    /// The hosted server's null-user defect on mutations, its way of refusing a login:
+    /// `Cannot read properties of null (reading 'id')`, formerly `Cannot read property 'id' of null`.
     static func isNullUserMessage(_ message: String) -> Bool {
         message.contains("Cannot read property 'id' of null")
             || (message.contains("Cannot read properties of null") && message.contains("'id'"))
-    }
-
-    private static func detail(for error: GraphQLClientError) -> String {
-        switch error.kind {
-        case .graphQLErrors(let errors), .partialData(_, let errors):
-            let message = errors.first?.message ?? "no message"
-            return "The server rejected the request: \(sentence(message))"
-        default:
-            return error.summary
-        }
     }
 
     /// The server's message on one line, without control characters, at most 300 characters,

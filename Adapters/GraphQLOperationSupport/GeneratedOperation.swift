@@ -1,4 +1,5 @@
 import GraphQLClient
+import JSON
 
 /// The variables of a generated operation.
 public protocol GraphQLVariables: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import GraphQLClient
+import JSON
 
 /// A generated operation's typed answer and where it came from (the cache or the network).
 public struct TypedGraphQLResult<Data: GraphQLSelectionSet>: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import GraphQLClient
+import JSON
+
 
 /// A generated schema enum: one case per value, plus `unknown(String)` for values added to the
 /// schema after the code was generated.

@@ -1,4 +1,5 @@
-import GraphQLClient
+import JSON
+
 
 /// A value that can be sent as a variable: scalars, enums, input objects, lists and optionals.
 public protocol GraphQLInputValueConvertible: Sendable {

@@ -1,4 +1,5 @@
-import GraphQLClient
+import JSON
+
 
 /// A value a generated model decodes from an answer: scalars, enums, lists, optionals and
 /// selection sets.

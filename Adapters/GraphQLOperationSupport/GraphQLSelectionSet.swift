@@ -1,4 +1,5 @@
-import GraphQLClient
+import JSON
+
 
 /// A generated response model: a struct with exactly the fields an operation or fragment selects.
 public protocol GraphQLSelectionSet: GraphQLResponseValue, Equatable {

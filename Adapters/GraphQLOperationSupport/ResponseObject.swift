@@ -1,4 +1,5 @@
-import GraphQLClient
+import JSON
+
 
 /// One object of an answer, as a generated selection set reads it: by response key.
 public struct ResponseObject: Sendable {

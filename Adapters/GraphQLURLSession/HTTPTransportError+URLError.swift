@@ -1,8 +1,8 @@
 import Foundation
+import HTTPSeam
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GraphQLClient
 
 extension HTTPTransportError.Kind {
     /// The transport failure kind for a `URLError` code.

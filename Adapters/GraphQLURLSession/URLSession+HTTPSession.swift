@@ -1,8 +1,8 @@
 import Foundation
+import HTTPSeam
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GraphQLClient
 
 /// `URLSession` behind the client's seam: maps ``HTTPRequest`` to `URLRequest`, the answer to
 /// ``HTTPResponse`` and `URLError` codes to ``HTTPTransportError`` kinds.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Ports
+import POSIXSupport
 import Presentation
 import Synchronization
 
@@ -35,24 +36,20 @@ public struct FileDescriptorOutput: TextOutput {
     public func write(_ text: String) {
         guard state.code.load(ordering: .acquiring) == 0 else { return }
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if written >= 0 {
-                    offset += written
-                } else if errno == EINTR {
-                    continue
-                } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                    // A non-blocking descriptor that is full: wait until it drains.
+        let descriptor = self.descriptor
+        let failure = text.withUTF8 { bytes -> Int32? in
+            do throws(SystemCallError) {
+                // A non-blocking descriptor that is full: wait until it drains.
+                return try SystemCall.writeAll(UnsafeRawBufferPointer(bytes), whenWouldBlock: { () throws(SystemCallError) in
                     var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    guard poll(&request, 1, -1) >= 0 || errno == EINTR else { return record(errno) }
-                } else {
-                    // EPIPE: the reader is gone. Anything else: the data is lost.
-                    return record(errno)
-                }
+                    guard poll(&request, 1, -1) >= 0 || errno == EINTR else { throw SystemCallError("poll") }
+                }) { systemWrite(descriptor, $0, $1) }
+            } catch {
+                return error.code
             }
         }
+        // EPIPE: the reader is gone. Anything else: the data is lost.
+        if let failure { record(failure) }
     }
 
     private func record(_ code: Int32) {

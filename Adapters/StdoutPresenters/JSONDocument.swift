@@ -1,4 +1,5 @@
 import Domain
+import JSON
 
 /// The JSON shapes the ``JSONPresenter`` writes for each result.
 enum JSONDocument {

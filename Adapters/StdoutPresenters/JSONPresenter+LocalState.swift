@@ -1,4 +1,5 @@
 import Domain
+import JSON
 import Ports
 
 /// What `whoami` and `cache` show as JSON.

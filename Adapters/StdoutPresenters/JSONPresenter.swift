@@ -1,12 +1,12 @@
 import Domain
-import Foundation
+import JSON
 import Ports
 import Presentation
 
 /// Shows each result as exactly one JSON document followed by a newline, keys sorted.
 ///
 /// Missing values are written as `null`; slashes are not escaped, other text is escaped as
-/// JSON requires. The shapes are described in ``JSONDocument``.
+/// JSON requires (by the JSON library's `JSONWriter`). The shapes are described in ``JSONDocument``.
 public struct JSONPresenter: ResultPresenter {
     private let output: any TextOutput
     /// Where `launches --all` reports the pages fetched so far, when standard error is a terminal.
@@ -40,10 +40,6 @@ public struct JSONPresenter: ResultPresenter {
     public func present(_ user: User) { emit(JSONDocument.user(user)) }
 
     func emit(_ document: JSONValue) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans, arrays and objects always encode; the fallback is still one document.
-        let data = (try? encoder.encode(document)) ?? Data(#"{"error":"the result could not be encoded"}"#.utf8)
-        output.write(String(decoding: data, as: UTF8.self) + "\n")
+        output.write(JSONWriter.string(document, sortedKeys: true) + "\n")
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
+import JSON
+import NormalizedCache
 import RocketReserverAPI
 
 var launches = 10_000

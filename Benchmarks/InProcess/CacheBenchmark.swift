@@ -1,5 +1,7 @@
 import Foundation
 import GraphQLClient
+import JSON
+import NormalizedCache
 import RocketReserverAPI
 
 /// Benchmark 4: normalize a LaunchList answer of `count` launches into the cache and read it

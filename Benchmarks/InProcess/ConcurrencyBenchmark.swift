@@ -1,6 +1,10 @@
 import Foundation
 import GraphQLClient
+import HTTPSeam
+import JSON
+import NormalizedCache
 import RocketReserverAPI
+import SocketTransport
 
 /// Benchmark 5: many LaunchDetails queries issued at once through one `GraphQLClient` (standard
 /// interceptor chain, network-only so every query reaches the server, answers parsed and

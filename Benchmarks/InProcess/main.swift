@@ -2,7 +2,7 @@
 // Numbers are printed, never asserted. Run through Scripts/bench, or:
 //   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency]
 import Foundation
-import GraphQLClient
+import JSON
 import RocketReserverAPI
 
 struct Options {

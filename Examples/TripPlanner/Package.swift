@@ -16,6 +16,8 @@ let package = Package(
                 .product(name: "UseCases", package: "RocketReserver"),
                 .product(name: "InMemoryAdapters", package: "RocketReserver"),
                 .product(name: "GraphQLClient", package: "RocketReserver"),
+                .product(name: "NormalizedCache", package: "RocketReserver"),
+                .product(name: "SocketTransport", package: "RocketReserver"),
                 .product(name: "GraphQLGateway", package: "RocketReserver"),
             ]
         ),

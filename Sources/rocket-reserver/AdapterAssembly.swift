@@ -4,9 +4,12 @@ import Foundation
 import GraphQLClient
 import GraphQLConsole
 import GraphQLGateway
+import HTTPSeam
+import NormalizedCache
 import Ports
 import Presentation
 import RocketReserverCLI
+import SocketTransport
 import StdoutPresenters
 
 /// Builds the real adapters for one run: the file keychain for the endpoint, a GraphQL client

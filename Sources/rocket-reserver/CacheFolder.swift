@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLClient
+import NormalizedCache
 import Ports
 
 /// The cache folder's files (`cache-<endpoint>-<user>.rrcache`, see ``CacheFileLocation``):

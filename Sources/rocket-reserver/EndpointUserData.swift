@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLClient
+import NormalizedCache
 import Ports
 
 /// Every user's cached data for one endpoint: the cache files named

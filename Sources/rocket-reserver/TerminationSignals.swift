@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import POSIXSupport
 import Synchronization
 
 /// Handles SIGINT, SIGTERM and SIGHUP alike: removes the temporary files this process is
@@ -36,9 +37,7 @@ enum TerminationSignals {
         let reader = ends[0]
         Thread.detachNewThread {
             var number: UInt8 = 0
-            while read(reader, &number, 1) != 1 {
-                guard errno == EINTR else { return }
-            }
+            guard SystemCall.repeating({ read(reader, &number, 1) }) == 1 else { return }
             terminate(by: Int32(number))
         }
         for signalNumber in handled {

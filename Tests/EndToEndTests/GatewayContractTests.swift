@@ -3,7 +3,9 @@ import Foundation
 import GraphQLClient
 import GraphQLGateway
 import InMemoryAdapters
+import NormalizedCache
 import Ports
+import SocketTransport
 import Testing
 import TestSupport
 
@@ -47,7 +49,7 @@ struct GatewayContractTests {
                 let endpoint = try #require(URL(string: server.endpoint))
                 let cache = NormalizedCache(persistence: .inMemory())
                 let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
-                    endpoint: endpoint, timeout: .seconds(10), cache: cache,
+                    endpoint: endpoint, session: SocketHTTPSession(), timeout: .seconds(10), cache: cache,
                     authorization: AuthorizationInterceptor { try await credentials.credential()?.token.rawValue }
                 ))
                 let gateway = GraphQLGateway(client: client, cache: cache)

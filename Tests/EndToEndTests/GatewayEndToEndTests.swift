@@ -2,7 +2,9 @@ import Domain
 import Foundation
 import GraphQLClient
 import GraphQLGateway
+import NormalizedCache
 import Ports
+import SocketTransport
 import Synchronization
 import Testing
 import TestSupport
@@ -45,7 +47,7 @@ struct GatewayEndToEndTests {
         let counter = NetworkCounter()
         let cache = NormalizedCache(persistence: .file(at: folder.url.appendingPathComponent("cache.bin")))
         var chain = GraphQLInterceptors.standard(
-            endpoint: endpoint, timeout: .seconds(10), cache: cache,
+            endpoint: endpoint, session: SocketHTTPSession(), timeout: .seconds(10), cache: cache,
             authorization: AuthorizationInterceptor(scheme: .raw) { token.get() }
         )
         chain.insert(counter, at: chain.count - 1)

@@ -1,5 +1,7 @@
 import Foundation
 import GraphQLClient
+import JSON
+import NormalizedCache
 import Testing
 
 struct CachePersistenceTests {

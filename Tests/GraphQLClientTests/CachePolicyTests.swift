@@ -1,5 +1,7 @@
 import GraphQLClient
 import GraphQLTestDoubles
+import JSON
+import NormalizedCache
 import Testing
 
 struct CachePolicyTests {

@@ -1,6 +1,8 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
+import HTTPSeam
+import SocketTransport
 import Testing
 
 /// Answers the socket transport cannot read as HTTP are ``HTTPTransportError/Kind/malformedResponse(_:)``

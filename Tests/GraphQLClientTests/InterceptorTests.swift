@@ -1,6 +1,8 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
+import JSON
+import NormalizedCache
 import Testing
 
 struct InterceptorTests {

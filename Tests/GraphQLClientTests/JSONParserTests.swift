@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLClient
+import JSON
 import Testing
 
 struct JSONParserTests {

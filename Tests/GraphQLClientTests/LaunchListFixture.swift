@@ -1,5 +1,4 @@
 import Foundation
-import GraphQLClient
 import RocketReserverAPI
 
 /// The `LaunchList` operation and answers of any size, for cache tests and benchmarks.

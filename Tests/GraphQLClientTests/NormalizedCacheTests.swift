@@ -1,4 +1,6 @@
 import GraphQLClient
+import JSON
+import NormalizedCache
 import Testing
 
 struct NormalizedCacheTests {

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLClient
+import SocketTransport
 import Testing
 
 /// curl's proxy variables and `no_proxy` rules, as plain values.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import HTTPSeam
 import RocketReserverAPI
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
+import NormalizedCache
 import Testing
 
 struct RetryAndCancellationTests {

@@ -1,6 +1,7 @@
 import Foundation
-import GraphQLClient
 import GraphQLTestDoubles
+import HTTPSeam
+import SocketTransport
 import Testing
 
 /// The socket transport against a server in this process on a loopback port.

@@ -1,4 +1,4 @@
-@testable import GraphQLClient
+@testable import SocketTransport
 import Testing
 
 /// The words a TLS failure is reported with, although OpenSSL starts without libcrypto's reason

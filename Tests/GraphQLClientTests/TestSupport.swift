@@ -1,6 +1,8 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
+import HTTPSeam
+import NormalizedCache
 import RocketReserverAPI
 
 /// Builders shared by the client tests.

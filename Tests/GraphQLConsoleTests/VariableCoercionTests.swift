@@ -1,6 +1,6 @@
-import GraphQLClient
 @testable import GraphQLConsole
 import GraphQLLanguage
+import JSON
 import Testing
 
 /// `--var` values are converted by the variable's declared type.

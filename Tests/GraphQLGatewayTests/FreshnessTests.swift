@@ -1,5 +1,4 @@
 import Domain
-import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
 import Ports

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
+import NormalizedCache
 
 /// A gateway over a stubbed session, and tutorial-shaped answers.
 enum GatewayFixture {

@@ -1,7 +1,7 @@
 import Domain
-import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
+import JSON
 import Ports
 import Testing
 

@@ -1,7 +1,8 @@
 import Domain
-import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
+import JSON
+import NormalizedCache
 import RocketReserverAPI
 import Ports
 import Testing

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
-import GraphQLClient
 import GraphQLTestDoubles
 import GraphQLGateway
+import JSON
+import NormalizedCache
 import Ports
 import Testing
 

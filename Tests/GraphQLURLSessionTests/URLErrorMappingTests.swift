@@ -1,8 +1,8 @@
 import Foundation
+import HTTPSeam
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GraphQLClient
 import GraphQLURLSession
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import GraphQLClient
 import RocketReserverAPI
 
 /// The operation and answer the URLSession tests exchange with the loopback server.

@@ -1,4 +1,5 @@
 import Foundation
+import NormalizedCache
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -2,6 +2,8 @@ import Foundation
 import GraphQLClient
 import GraphQLOperationSupport
 import GraphQLTestDoubles
+import JSON
+import NormalizedCache
 import RocketReserverAPI
 import Testing
 

@@ -1,5 +1,5 @@
-import GraphQLClient
 import GraphQLOperationSupport
+import JSON
 import RocketReserverAPI
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLClient
+import JSON
 
 /// Answers captured from the reference server (`Fixtures/*.json`, whole response bodies).
 enum Fixture {

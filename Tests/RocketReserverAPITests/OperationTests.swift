@@ -1,4 +1,3 @@
-import GraphQLClient
 import GraphQLOperationSupport
 import RocketReserverAPI
 import Testing

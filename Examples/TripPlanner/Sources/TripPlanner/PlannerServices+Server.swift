@@ -2,6 +2,8 @@ import Foundation
 import GraphQLClient
 import GraphQLGateway
 import InMemoryAdapters
+import NormalizedCache
+import SocketTransport
 
 extension PlannerServices {
     /// The GraphQL client (in-memory normalized cache, bearer token from the credential store)
@@ -11,7 +13,7 @@ extension PlannerServices {
         let cache = NormalizedCache()
         let authorization = AuthorizationInterceptor(scheme: .raw) { try await credentials.credential()?.token.rawValue }
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
-            endpoint: endpoint, timeout: .seconds(10), cache: cache, authorization: authorization
+            endpoint: endpoint, session: SocketHTTPSession(), timeout: .seconds(10), cache: cache, authorization: authorization
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
         return PlannerServices(

@@ -1,0 +1,35 @@
+import Foundation
+import GraphQLClient
+import HTTPSeam
+
+/// Builders for the usual interceptor chain.
+public enum GraphQLInterceptors {
+    /// The standard chain, outermost first:
+    /// `additional…`, ``CacheReadInterceptor``, ``AuthorizationInterceptor`` (when given),
+    /// ``CacheWriteInterceptor``, ``RetryInterceptor``, ``ResponseParsingInterceptor``,
+    /// ``NetworkFetchInterceptor``.
+    ///
+    /// Insert interceptors elsewhere by editing the returned array before creating the client.
+    ///
+    /// `session` is the transport: a `SocketHTTPSession` (module `SocketTransport`: `http://` and
+    /// `https://`, TLS from the system's OpenSSL 3), a `URLSession` (module `GraphQLURLSession`)
+    /// or any other ``HTTPSession``.
+    public static func standard(
+        endpoint: URL,
+        session: any HTTPSession,
+        timeout: Duration = .seconds(30),
+        cache: NormalizedCache,
+        authorization: AuthorizationInterceptor? = nil,
+        retry: RetryInterceptor = RetryInterceptor(),
+        additional: [any GraphQLInterceptor] = []
+    ) -> [any GraphQLInterceptor] {
+        var chain = additional
+        chain.append(CacheReadInterceptor(cache: cache))
+        if let authorization { chain.append(authorization) }
+        chain.append(CacheWriteInterceptor(cache: cache))
+        chain.append(retry)
+        chain.append(ResponseParsingInterceptor())
+        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout))
+        return chain
+    }
+}

@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed POSIX call: which call, and the `errno` it left.
+package struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The call that failed, for example `"open"`.
+    package let call: String
+    /// The `errno` value after the failure.
+    package let code: Int32
+
+    package init(_ call: String, code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    package var description: String { "\(call): \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTPSeam
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs blocking I/O on a thread of its own, off the Swift concurrency pool, and bridges its
+/// result to async code.
+///
+/// Cancelling the awaiting task resumes it at once with `CancellationError` and writes a byte
+/// to a wake-up pipe that ``wait(for:events:until:)`` polls next to the socket, so the thread
+/// stops promptly too.
+final class BlockingCall: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>?
+        var wakeWrite: Int32
+        var cancelled = false
+        var done = false
+    }
+
+    private let wakeRead: Int32
+    private let state: Mutex<State>
+
+    private init(wakeRead: Int32, wakeWrite: Int32) {
+        self.wakeRead = wakeRead
+        self.state = Mutex(State(wakeWrite: wakeWrite))
+    }
+
+    /// Runs `body` on a new thread and returns (or throws) what it does, unless the task is
+    /// cancelled first.
+    static func run(_ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse) async throws -> HTTPResponse {
+        var descriptors: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        // A socket pair rather than pipe2(2), which Glibc's module map hides.
+        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
+            throw HTTPTransportError(.other(code: -Int(errno)))
+        }
+        let call = BlockingCall(wakeRead: descriptors[0], wakeWrite: descriptors[1])
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let cancelledEarly = call.state.withLock { state in
+                    if state.cancelled { return true }
+                    state.continuation = continuation
+                    return false
+                }
+                if cancelledEarly {
+                    call.finish(.failure(CancellationError()))
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                let thread = Thread { call.finish(Result { try body(call) }) }
+                thread.start()
+            }
+        } onCancel: {
+            call.cancel()
+        }
+    }
+
+    /// Whether the awaiting task was cancelled.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Waits until `descriptor` is ready for `events` and returns its `revents`.
+    ///
+    /// Throws `CancellationError` when the call is cancelled and ``HTTPTransportError/Kind/timedOut``
+    /// when `deadline` passes first.
+    func wait(for descriptor: Int32, events: Int16, until deadline: ContinuousClock.Instant) throws -> Int16 {
+        while true {
+            if isCancelled { throw CancellationError() }
+            let remaining = deadline - .now
+            guard remaining > .zero else { throw HTTPTransportError(.timedOut) }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = min(Int64(Int32.max), seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            var descriptors = [
+                pollfd(fd: descriptor, events: events, revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, Int32(milliseconds))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw HTTPTransportError(.other(code: -Int(errno)))
+            }
+            if descriptors[1].revents != 0 { throw CancellationError() }
+            if descriptors[0].revents != 0 { return descriptors[0].revents }
+        }
+    }
+
+    private func cancel() {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            state.cancelled = true
+            if state.wakeWrite >= 0 {
+                var byte: UInt8 = 1
+                _ = send(state.wakeWrite, &byte, 1, Int32(MSG_NOSIGNAL))
+            }
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: CancellationError())
+    }
+
+    private func finish(_ result: Result<HTTPResponse, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard !state.done else { return nil }
+            state.done = true
+            close(state.wakeWrite)
+            state.wakeWrite = -1
+            close(wakeRead)
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import HTTPSeam
+
+/// Reads one HTTP/1.1 answer from a ``SocketConnection``: the status line and headers, then the
+/// body by `Content-Length`, `Transfer-Encoding: chunked` or until the server closes, within
+/// ``HTTPResponseLimits``.
+///
+/// A connection that ends before the whole answer is ``HTTPTransportError/Kind/connectionLost``;
+/// an answer whose framing cannot be read is ``HTTPTransportError/Kind/malformedResponse(_:)``;
+/// a body over the limit is ``HTTPTransportError/Kind/responseTooLarge(limit:)``, refused as
+/// soon as it is known (a too-large `Content-Length` before any body byte is read).
+struct HTTPResponseReader {
+    private let connection: any ByteStream
+    private let limits: HTTPResponseLimits
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(connection: any ByteStream, limits: HTTPResponseLimits = HTTPResponseLimits()) {
+        self.connection = connection
+        self.limits = limits
+    }
+
+    /// The answer to a request made with `method`.
+    mutating func read(method: String) throws -> HTTPResponse {
+        var head = try readHead()
+        while (100..<200).contains(head.status), head.status != 101 {
+            head = try readHead()
+        }
+        let body: Data
+        if method == "HEAD" || head.status == 204 || head.status == 304 {
+            body = Data()
+        } else {
+            switch try head.framing() {
+            case .chunked: body = try readChunked()
+            case .length(let count):
+                guard count <= limits.maximumBodyBytes else { throw tooLarge }
+                body = try readExactly(count)
+            case .untilClose: body = try readToEnd()
+            }
+        }
+        return HTTPResponse(statusCode: head.status, headers: head.headers, body: body)
+    }
+
+    private var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
+    private var headTooLarge: HTTPTransportError { Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB") }
+
+    /// Appends what the connection delivers next; `false` when it has closed.
+    private mutating func fill() throws -> Bool {
+        if position > 1 << 20 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        let connection = self.connection
+        let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: scratch[0..<count])
+        return true
+    }
+
+    private mutating func readHead() throws -> HTTPResponseHead {
+        var searchFrom = position
+        while true {
+            if let end = HTTPResponseHead.end(in: buffer, from: searchFrom) {
+                guard end.start - position <= limits.maximumHeadBytes else { throw headTooLarge }
+                let lines = buffer[position..<end.start].split(separator: 10, omittingEmptySubsequences: false).map { line in
+                    // Bytes, not Characters: Swift reads "\r\n" as one Character.
+                    String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
+                }
+                position = end.next
+                return try HTTPResponseHead(lines: lines, maximumHeaderCount: limits.maximumHeaderCount)
+            }
+            // A first line that is not a status line is refused at once, not after 64 KiB.
+            if buffer.count - position >= 5, !buffer[position..<(position + 5)].elementsEqual("HTTP/".utf8) {
+                throw Self.malformed("no HTTP status line")
+            }
+            searchFrom = max(position, buffer.count - 3)
+            guard buffer.count - position <= limits.maximumHeadBytes else { throw headTooLarge }
+            guard try fill() else {
+                // Nothing, or the start of a status line, is a connection closed before a
+                // whole answer; anything else is not HTTP.
+                let received = buffer[position...]
+                if received.starts(with: "HTTP/".utf8) || "HTTP/".utf8.starts(with: received) {
+                    throw HTTPTransportError(.connectionLost)
+                }
+                throw Self.malformed("no HTTP status line")
+            }
+        }
+    }
+
+    static func malformed(_ reason: String) -> HTTPTransportError {
+        HTTPTransportError(.malformedResponse(reason))
+    }
+
+    private mutating func readExactly(_ count: Int) throws -> Data {
+        var body = Data()
+        body.reserveCapacity(min(count, 1 << 20))
+        try readExactly(count, into: &body)
+        return body
+    }
+
+    private mutating func readExactly(_ count: Int, into body: inout Data) throws {
+        var remaining = count
+        while remaining > 0 {
+            if position == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                position = 0
+                guard try fill() else { throw HTTPTransportError(.connectionLost) }
+            }
+            let take = min(remaining, buffer.count - position)
+            body.append(contentsOf: buffer[position..<(position + take)])
+            position += take
+            remaining -= take
+        }
+    }
+
+    private mutating func readToEnd() throws -> Data {
+        var body = Data(buffer[position...])
+        position = buffer.count
+        guard body.count <= limits.maximumBodyBytes else { throw tooLarge }
+        let connection = self.connection
+        while true {
+            let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
+            guard count > 0 else { return body }
+            guard body.count + count <= limits.maximumBodyBytes else { throw tooLarge }
+            body.append(contentsOf: scratch[0..<count])
+        }
+    }
+
+    /// One line (without its end), at most 4 KiB.
+    private mutating func readLine() throws -> Substring {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 10) {
+                let bytes = buffer[position..<newline]
+                position = newline + 1
+                return Substring(String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self))
+            }
+            guard buffer.count - position <= 4_096 else { throw Self.malformed("a chunk line over 4 KiB") }
+            guard try fill() else { throw HTTPTransportError(.connectionLost) }
+        }
+    }
+
+    private mutating func readChunked() throws -> Data {
+        var body = Data()
+        while true {
+            let line = try readLine()
+            let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !sizeText.isEmpty, sizeText.allSatisfy(\.isHexDigit) else { throw Self.malformed("a bad chunk size") }
+            // Too many digits for an Int is a size over any limit.
+            guard let size = Int(sizeText, radix: 16), size <= limits.maximumBodyBytes - body.count else { throw tooLarge }
+            if size == 0 {
+                // Trailers, up to the blank line.
+                var trailers = 0
+                while try !readLine().isEmpty {
+                    trailers += 1
+                    guard trailers <= limits.maximumHeaderCount else { throw Self.malformed("too many trailer fields") }
+                }
+                return body
+            }
+            try readExactly(size, into: &body)
+            guard try readLine().isEmpty else { throw Self.malformed("chunk data longer than its size") }
+        }
+    }
+}

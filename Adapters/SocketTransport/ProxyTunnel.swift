@@ -1,0 +1,70 @@
+import Foundation
+import HTTPSeam
+
+/// The proxy side of a request: where to connect, the credentials to present, and the
+/// `CONNECT` exchange that opens a tunnel for https.
+struct ProxyTunnel {
+    let host: String
+    let port: Int
+    /// `Basic …` from the proxy URL's `user:password@`, never shown anywhere.
+    let authorization: String?
+    /// `http://host:port`, safe to put in a message.
+    let origin: String
+
+    init?(_ url: URL) {
+        guard let rawHost = url.host, !rawHost.isEmpty else { return nil }
+        host = HostAddress.unbracketed(rawHost)
+        port = url.port ?? 80
+        origin = "http://" + HostAddress.authority(host: host, port: port)
+        if let user = url.user(percentEncoded: false) {
+            let password = url.password(percentEncoded: false) ?? ""
+            authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        } else {
+            authorization = nil
+        }
+    }
+
+    /// The failure for anything that goes wrong talking to the proxy.
+    func failure(_ reason: String) -> HTTPTransportError {
+        HTTPTransportError(.proxyFailed(proxy: origin, reason: reason))
+    }
+
+    /// Connects to the proxy; a refusal or an unknown name names the proxy.
+    func connect(call: BlockingCall, deadline: ContinuousClock.Instant) throws -> SocketConnection {
+        do {
+            return try SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
+        } catch let error as HTTPTransportError where error.kind == .connectionRefused || error.kind == .hostUnreachable {
+            throw failure(error.kind == .connectionRefused ? "it refused the connection" : "it could not be reached")
+        }
+    }
+
+    /// Asks the proxy for a tunnel to `host:port` and reads its answer; only a 2xx opens it.
+    func openTunnel(over socket: SocketConnection, to host: String, port: Int) throws {
+        let authority = HostAddress.authority(host: host, port: port)
+        var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+        if let authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        head += "\r\n"
+        try socket.send(Data(head.utf8))
+        // Byte by byte up to the blank line, so nothing of the TLS stream that follows is consumed.
+        var answer: [UInt8] = []
+        var byte: UInt8 = 0
+        while !answer.ends(with: [13, 10, 13, 10]) && !answer.ends(with: [10, 10]) {
+            guard answer.count < 16_384 else { throw failure("its answer to CONNECT is too long") }
+            let count = try withUnsafeMutableBytes(of: &byte) { try socket.receive(into: $0) }
+            guard count == 1 else { throw failure("it closed the connection instead of opening a tunnel") }
+            answer.append(byte)
+        }
+        let statusLine = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
+            throw failure("its answer to CONNECT is not HTTP")
+        }
+        guard (200..<300).contains(status) else { throw failure("it answered CONNECT with HTTP \(status)") }
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}

@@ -1,0 +1,76 @@
+import HTTPSeam
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An OpenSSL client context (`SSL_CTX`) set up from a ``TLSConfiguration``: peer verification
+/// on, the default trust store plus the extra CAs, TLS 1.2 at least.
+final class TLSContext: @unchecked Sendable {
+    let library: OpenSSL
+    let pointer: OpaquePointer
+
+    private init(library: OpenSSL, pointer: OpaquePointer) {
+        self.library = library
+        self.pointer = pointer
+    }
+
+    deinit { library.contextFree(pointer) }
+
+    /// A new context; throws ``HTTPTransportError/Kind/tlsUnavailable(reason:)`` when OpenSSL
+    /// is missing or the extra CA file cannot be loaded.
+    static func make(_ configuration: TLSConfiguration, library: OpenSSL? = OpenSSL.shared) throws -> TLSContext {
+        guard let library else {
+            throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library \(OpenSSL.libraryName) could not be loaded"))
+        }
+        guard let method = library.clientMethod(), let pointer = library.contextNew(method) else {
+            throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not set up a client"))
+        }
+        let context = TLSContext(library: library, pointer: pointer)
+        library.setVerify(pointer, 1 /* SSL_VERIFY_PEER */, nil)
+        _ = library.contextControl(pointer, 123 /* SSL_CTRL_SET_MIN_PROTO_VERSION */, 0x0303 /* TLS1_2_VERSION */, nil)
+        _ = library.contextControl(pointer, 33 /* SSL_CTRL_MODE */, 2 /* SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER */, nil)
+        // OpenSSL's default trust store, as `SSL_CTX_set_default_verify_paths` sets it up (the
+        // hashed folder, `SSL_CERT_DIR`, and the bundle file, `SSL_CERT_FILE`), but with the
+        // bundle searched only when an issuer is not found otherwise (`load_verify_store`)
+        // instead of parsing its ~140 certificates on every run. Missing defaults are not an
+        // error: the extra CAs may be all that is trusted.
+        _ = library.setDefaultVerifyDirectory(pointer)
+        if let bundle = defaultBundle(library) { _ = library.loadVerifyStore(pointer, bundle) }
+        if let file = configuration.additionalTrustedCertificates {
+            guard library.loadVerifyLocations(pointer, file, nil) == 1 else {
+                library.errorClear()
+                throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
+            }
+        }
+        library.errorClear()
+        return context
+    }
+}
+
+/// The trust bundle file OpenSSL uses by default: `$SSL_CERT_FILE`, else its built-in path.
+private func defaultBundle(_ library: OpenSSL) -> String? {
+    if let name = library.defaultCertificateFileVariable(), let value = getenv(name), value.pointee != 0 {
+        return String(cString: value)
+    }
+    return library.defaultCertificateFile().map { String(cString: $0) }
+}
+
+/// Makes a session's ``TLSContext`` once, on its first https request, and keeps it.
+final class TLSContextCache: Sendable {
+    private let configuration: TLSConfiguration
+    private let context = Mutex<TLSContext?>(nil)
+
+    init(_ configuration: TLSConfiguration) {
+        self.configuration = configuration
+    }
+
+    func get() throws -> TLSContext {
+        try context.withLock { cached in
+            if let cached { return cached }
+            let made = try TLSContext.make(configuration)
+            cached = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPSeam
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// TLS over a non-blocking ``SocketConnection``: OpenSSL's calls are retried after the socket
+/// becomes readable or writable (`SSL_ERROR_WANT_READ`/`WANT_WRITE`), waiting in
+/// ``BlockingCall/wait(for:events:until:)``, so no wait spins and the deadline and
+/// cancellation hold during the handshake too.
+///
+/// ``handshake(over:context:host:)`` returns only once the server's certificate has been
+/// verified; nothing of the request is written before.
+final class TLSStream: ByteStream {
+    private let library: OpenSSL
+    private let ssl: OpaquePointer
+    private let socket: SocketConnection
+    // Keeps the context alive as long as the connection.
+    private let context: TLSContext
+
+    private init(context: TLSContext, ssl: OpaquePointer, socket: SocketConnection) {
+        self.library = context.library
+        self.context = context
+        self.ssl = ssl
+        self.socket = socket
+    }
+
+    deinit { library.free(ssl) }
+
+    /// Runs the client handshake for `host` (a DNS name, or an IP address without brackets).
+    static func handshake(over socket: SocketConnection, context: TLSContext, host: String) throws -> TLSStream {
+        let library = context.library
+        guard let ssl = library.new(context.pointer) else {
+            throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not start a connection"))
+        }
+        let stream = TLSStream(context: context, ssl: ssl, socket: socket)
+        library.errorClear()
+        guard library.setDescriptor(ssl, socket.descriptor) == 1 else {
+            throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not use the socket"))
+        }
+        if HostAddress.isIPLiteral(host) {
+            // No SNI for addresses (RFC 6066); the certificate must list the address itself.
+            guard let parameters = library.verifyParameters(ssl), library.setIPAddress(parameters, host) == 1 else {
+                throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not check the address \(host)"))
+            }
+        } else {
+            let named = host.withCString { name in
+                library.control(ssl, 55 /* SSL_CTRL_SET_TLSEXT_HOSTNAME */, 0, UnsafeMutableRawPointer(mutating: name)) == 1
+                    && library.setHost(ssl, name) == 1
+            }
+            guard named else { throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not check the name \(host)")) }
+        }
+        // The client's Finished and the request go out as two records back to back: without
+        // TCP_NODELAY, Nagle holds the request until the Finished is acknowledged.
+        var noDelay: Int32 = 1
+        _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        try stream.retrying(during: .handshake) { library.connect(ssl) }
+        return stream
+    }
+
+    func send(_ bytes: Data) throws {
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var sent = 0
+            while sent < buffer.count {
+                let chunk = Int32(clamping: buffer.count - sent)
+                sent += Int(try retrying(during: .transfer) { library.write(ssl, base + sent, chunk) })
+            }
+        }
+    }
+
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = Int32(clamping: buffer.count)
+        return Int(try retrying(during: .transfer) { library.read(ssl, buffer.baseAddress, count) })
+    }
+
+    /// Sends `close_notify` if the socket takes it at once, then frees nothing: `deinit` does.
+    func close() {
+        _ = library.shutdown(ssl)
+        library.errorClear()
+    }
+
+    enum Phase { case handshake, transfer }
+
+    /// Calls `operation` until it succeeds, waiting on the socket as OpenSSL asks; a clean
+    /// end of stream (`close_notify`) returns 0.
+    @discardableResult
+    private func retrying(during phase: Phase, _ operation: () -> Int32) throws -> Int32 {
+        while true {
+            errno = 0
+            let result = operation()
+            if result > 0 { return result }
+            let code = library.getError(ssl, result)
+            switch code {
+            case 2: _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLIN), until: socket.deadline)
+            case 3: _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLOUT), until: socket.deadline)
+            case 6: return 0  // SSL_ERROR_ZERO_RETURN
+            default: throw TLSFailure.error(code: code, errno: errno, phase: phase, ssl: ssl, library: library)
+            }
+        }
+    }
+}
