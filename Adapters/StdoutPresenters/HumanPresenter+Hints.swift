@@ -3,8 +3,8 @@ import Ports
 import Presentation
 /// Hints: the command to run next, after the results, or apart from them on standard error.
 extension HumanPresenter {
-    /// `rocket-reserver launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).
-    static func nextPageCommand(cursor: String, pageSize: Int?) -> String {
+    /// `tool launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).
+    func nextPageCommand(cursor: String, pageSize: Int?) -> String {
         let size = pageSize.map { " --page-size \($0)" } ?? ""
         return "\(nextPageCommand)\(size) --after \(ShellWord.quoted(cursor))"
     }

@@ -7,25 +7,28 @@ import Presentation
 /// Colour is used only when `colorEnabled`; without it the output has no escape sequences.
 /// Text from the server is sanitised so it cannot inject escape sequences or break the layout.
 public struct HumanPresenter: ResultPresenter {
-    /// The command that shows the next page, before its `--after <cursor>`.
-    public static let nextPageCommand = "rocket-reserver launches"
-
     let output: any TextOutput
     let style: TerminalStyle
     /// The cells a table row may take (the terminal's width), or `nil` to never cut text.
     let width: Int?
     /// Where hints such as the next page's command go, or `nil` for `output`.
     let hints: (any TextOutput)?
+    /// The front end's command that shows a page of launches, before `--page-size` and `--after`.
+    let nextPageCommand: String
     /// Where `launches --all` reports the pages fetched so far, when standard error is a terminal.
     let progress: ProgressLine?
 
     /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
-    /// `isatty` and `NO_COLOR`). Table rows are cut to `width` cells when one is given (the
-    /// terminal's); hints go to `hints` when given (standard error when output is piped);
-    /// a list that arrives in pages reports them on `progress` when given.
+    /// `isatty` and `NO_COLOR`). A page that has more ends with a hint: `nextPageCommand` (the
+    /// front end's words, for example `tool launches`) with the page size and cursor. Table rows
+    /// are cut to `width` cells when one is given (the terminal's); hints go to `hints` when
+    /// given (standard error when output is piped); a list that arrives in pages reports them
+    /// on `progress` when given.
     public init(
-        output: any TextOutput, colorEnabled: Bool, width: Int? = nil, hints: (any TextOutput)? = nil, progress: ProgressLine? = nil
+        output: any TextOutput, colorEnabled: Bool, nextPageCommand: String, width: Int? = nil, hints: (any TextOutput)? = nil,
+        progress: ProgressLine? = nil
     ) {
+        self.nextPageCommand = nextPageCommand
         self.output = output
         self.style = TerminalStyle(colorEnabled: colorEnabled)
         self.width = width
@@ -40,7 +43,7 @@ public struct HumanPresenter: ResultPresenter {
     public func present(_ page: LaunchPage, pageSize: Int?) {
         write(page.launches.isEmpty ? ["No launches found."] : launchTable(page.launches))
         if page.hasMore {
-            presentHint("More launches: ", command: Self.nextPageCommand(cursor: page.cursor, pageSize: pageSize))
+            presentHint("More launches: ", command: nextPageCommand(cursor: page.cursor, pageSize: pageSize))
         }
     }
 

@@ -8,6 +8,11 @@ import UseCases
 public struct RocketReserverCLI: Sendable {
     let environment: CLIEnvironment
 
+    /// The command that shows a page of launches, for presenters' "next page" hints (the
+    /// presenter adds `--page-size` and `--after`): this front end's words, given to the
+    /// presenter by the composition root.
+    public static let nextPageCommand = "\(CommandCatalog.toolName) launches"
+
     public init(environment: CLIEnvironment) {
         self.environment = environment
     }

@@ -63,6 +63,7 @@ struct AdapterAssembly {
                 HumanPresenter(
                     output: output,
                     colorEnabled: configuration.color,
+                    nextPageCommand: RocketReserverCLI.nextPageCommand,
                     width: configuration.terminalWidth,
                     hints: configuration.outputIsTerminal ? nil : self.warnings,
                     progress: progress
