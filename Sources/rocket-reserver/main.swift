@@ -9,6 +9,7 @@ import Foundation
 import RocketReserverCLI
 import StdoutPresenters
 
+MallocArenas.useOne()
 TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
