@@ -23,15 +23,6 @@ public struct SocketHTTPSession: HTTPSession {
         self.limits = limits
     }
 
-    /// Starts setting up TLS for this session's https requests (loading OpenSSL, the trust
-    /// store and the extra CAs) on a thread of its own, for a caller that knows an https request
-    /// will follow: the set-up then overlaps whatever the caller does first. Verification is
-    /// the same; a request waits for the context if it is not ready yet. When no https request
-    /// follows, the set-up was done for nothing.
-    public func prepareTLS() {
-        contexts.prepare()
-    }
-
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", let rawHost = request.url.host, !rawHost.isEmpty else {

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -63,15 +62,6 @@ final class TLSContextCache: Sendable {
 
     init(_ configuration: TLSConfiguration) {
         self.configuration = configuration
-    }
-
-    /// Starts making the context on a thread of its own, so that loading OpenSSL, reading
-    /// `openssl.cnf` and setting up the trust store overlap what the caller does before its
-    /// first request. ``get()`` then waits for it, or makes it itself if it comes first. A
-    /// failure is not kept: ``get()`` meets it again and reports it.
-    func prepare() {
-        let thread = Thread { _ = try? self.get() }
-        thread.start()
     }
 
     func get() throws -> TLSContext {

@@ -19,10 +19,6 @@ public struct CLIEnvironment: Sendable {
     /// Builds the adapters for a resolved configuration; called once per run, only when a
     /// command needs them, after the command line and the endpoint have been checked.
     public var makeServices: @Sendable (Configuration) async throws -> Services
-    /// Told just before ``makeServices`` when the command will ask the server (online, and not
-    /// a read the cache may answer), so the executable can start setting up the connection
-    /// (loading TLS) while the adapters are built. `nil`: nothing is done early.
-    public var willAskServer: (@Sendable (Configuration) -> Void)?
 
     public init(
         variables: [String: String],
@@ -31,8 +27,7 @@ public struct CLIEnvironment: Sendable {
         outputIsTerminal: Bool,
         terminalWidth: Int? = nil,
         homeDirectory: String,
-        makeServices: @escaping @Sendable (Configuration) async throws -> Services,
-        willAskServer: (@Sendable (Configuration) -> Void)? = nil
+        makeServices: @escaping @Sendable (Configuration) async throws -> Services
     ) {
         self.variables = variables
         self.standardOutput = standardOutput
@@ -41,6 +36,5 @@ public struct CLIEnvironment: Sendable {
         self.terminalWidth = terminalWidth
         self.homeDirectory = homeDirectory
         self.makeServices = makeServices
-        self.willAskServer = willAskServer
     }
 }

@@ -32,16 +32,6 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// Whether the command asks the server whenever it runs online (a cached read is not
-    /// asked for): the executable may start setting up the connection before the adapters.
-    var asksServer: Bool {
-        switch self {
-        case .login, .book, .cancel, .trips, .launches: true
-        case .details(_, let forceReload): forceReload
-        case .logout, .whoami, .query, .schema, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
-        }
-    }
-
     /// Whether the command can run with `--offline`: it reads only the cache or local state.
     /// The others need the server (`--offline` with them is a usage error).
     var runsOffline: Bool {

@@ -38,7 +38,6 @@ public struct RocketReserverCLI: Sendable {
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
                 throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
             }
-            if invocation.command.asksServer, !configuration.offline { environment.willAskServer?(configuration) }
             let services = try await environment.makeServices(configuration)
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {

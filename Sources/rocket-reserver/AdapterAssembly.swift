@@ -18,8 +18,6 @@ struct AdapterAssembly {
     let variables: [String: String]
     /// The progress line on standard error, when it is a terminal.
     var progress: ProgressLine? = nil
-    /// The transport, when it was made earlier (``EarlyTransport``); else ``session(for:environment:)``.
-    var transport: (any HTTPSession)? = nil
 
     func services() async -> Services {
         let endpoint = configuration.endpoint.absoluteString
@@ -48,7 +46,7 @@ struct AdapterAssembly {
             : nil
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: transport ?? Self.session(for: configuration, environment: variables),
+            session: Self.session(for: configuration, environment: variables),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             cache: cache,
             authorization: authorization
@@ -89,7 +87,7 @@ struct AdapterAssembly {
     /// The transport for both schemes: the in-process socket client, with TLS from the system's
     /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
     /// proxies of curl's variables, and the answer-size limits. No child process, no libcurl.
-    static func session(for configuration: Configuration, environment: [String: String]) -> SocketHTTPSession {
+    static func session(for configuration: Configuration, environment: [String: String]) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration.curlStyle(environment),

@@ -18,8 +18,6 @@ let variables = ProcessEnvironment.current()
 // erased at the end, on errors, and on Ctrl-C.
 let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine(output: standardError) : nil
 if let progress { TerminationSignals.beforeExit { progress.clear() } }
-// Made early, with TLS set up on its own thread, when the command will ask the server.
-let transport = EarlyTransport(variables: variables)
 let environment = CLIEnvironment(
     variables: variables,
     standardOutput: standardOutput,
@@ -30,11 +28,9 @@ let environment = CLIEnvironment(
     homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
     makeServices: { configuration in
         await AdapterAssembly(
-            configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress,
-            transport: transport.session(for: configuration)
+            configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress
         ).services()
-    },
-    willAskServer: { transport.prepare(for: $0) }
+    }
 )
 var status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
 // Output that could not be written (a full disk, an I/O error) is lost: say so. A reader that
