@@ -9,6 +9,7 @@ import Foundation
 import RocketReserverCLI
 import StdoutPresenters
 
+MallocArenas.useOne()
 TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
@@ -23,7 +24,8 @@ let environment = CLIEnvironment(
     standardError: standardError,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1,
     terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
-    homeDirectory: NSHomeDirectory(),
+    // Used only when HOME is not an absolute path: the password database is not read otherwise.
+    homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
     makeServices: { configuration in
         await AdapterAssembly(
             configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress
