@@ -99,7 +99,7 @@ let package = Package(
         /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client failure → `ServiceError`. */
         .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
-        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "POSIXSupport"], path: "Adapters/FileKeychain"),
+        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/StdoutPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */

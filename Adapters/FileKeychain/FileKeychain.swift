@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import JSON
 import Ports
 import POSIXSupport
 #if canImport(Glibc)
@@ -45,7 +46,9 @@ public struct FileKeychain: CredentialStore {
         } catch {
             throw Self.readError(error)
         }
-        guard let stored = try? JSONDecoder().decode(StoredCredential.self, from: data) else {
+        // The client's own JSON parser, not JSONDecoder: this runs before every request, and
+        // JSONDecoder's first use costs more than the rest of the read (Docs/Performance.md).
+        guard let json = try? JSONParser.parse(data), let stored = try? StoredCredential(json: json) else {
             throw .unreadable("the file is empty, truncated or not a stored login")
         }
         guard stored.endpoint == endpoint else { return nil }
@@ -56,6 +59,7 @@ public struct FileKeychain: CredentialStore {
             case .unsupportedVersion(let version): throw .unreadable("the file has unsupported format version \(version)")
             case .invalidEmail: throw .unreadable("the stored email address is not valid")
             case .invalidToken: throw .unreadable("the stored token is empty or malformed")
+            case .notARecord: throw .unreadable("the file is empty, truncated or not a stored login")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Domain
+import JSON
 
 /// The JSON shape of a credential file: `{"version":1,"endpoint":…,"email":…,"token":…}`.
 struct StoredCredential: Codable, Equatable, Sendable {
@@ -17,8 +18,22 @@ struct StoredCredential: Codable, Equatable, Sendable {
         self.token = credential.token.rawValue
     }
 
+    /// Reads the record from a parsed file: an object with these four members (others are
+    /// ignored), the version a whole number and the rest strings.
+    /// - Throws: ``Invalid/notARecord`` for any other shape.
+    init(json: JSONValue) throws(Invalid) {
+        guard let version = json["version"]?.intValue, let endpoint = json["endpoint"]?.stringValue,
+            let email = json["email"]?.stringValue, let token = json["token"]?.stringValue
+        else { throw .notARecord }
+        self.version = version
+        self.endpoint = endpoint
+        self.email = email
+        self.token = token
+    }
+
     /// Why a decoded file cannot become a credential; the details never quote the token.
     enum Invalid: Error, Equatable {
+        case notARecord
         case unsupportedVersion(Int)
         case invalidEmail
         case invalidToken

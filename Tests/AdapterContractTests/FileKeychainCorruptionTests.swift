@@ -30,6 +30,11 @@ struct FileKeychainCorruptionTests {
         Damage(testDescription: "token with a newline", content: #"{"email":"alice@example.com","endpoint":"\#(endpoint)","token":"\#(token)\nX-Evil: 1","version":1}"#),
         Damage(testDescription: "unknown version", content: #"{"email":"alice@example.com","endpoint":"\#(endpoint)","token":"\#(token)","version":2}"#),
         Damage(testDescription: "binary garbage", content: "\u{0}\u{1}\u{FFFD}\u{7F}"),
+        Damage(testDescription: "version as a string", content: #"{"email":"alice@example.com","endpoint":"\#(endpoint)","token":"\#(token)","version":"1"}"#),
+        Damage(testDescription: "fractional version", content: #"{"email":"alice@example.com","endpoint":"\#(endpoint)","token":"\#(token)","version":1.5}"#),
+        Damage(testDescription: "null endpoint", content: #"{"email":"alice@example.com","endpoint":null,"token":"\#(token)","version":1}"#),
+        Damage(testDescription: "trailing garbage", content: valid + "x"),
+        Damage(testDescription: "two objects", content: valid + valid),
     ]
 
     @Test("A damaged file is unreadable, the detail omits the token, and the file is untouched", arguments: damages)
