@@ -7,12 +7,17 @@ import Testing
 /// `query` and `schema` in-process, against the in-memory console: what reaches the port,
 /// what is printed where, and the exit statuses.
 @Suite("query and schema commands")
-struct ConsoleCLITests {
-    /// A document file in a fresh temporary folder.
+final class ConsoleCLITests {
+    /// This test's temporary folder, removed when the test ends.
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-cli-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// A document file named `Q.graphql` in a fresh folder inside ``folder``.
     private func document(_ text: String = "query Q { hello }") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("Q.graphql")
+        let directory = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("Q.graphql")
         try Data(text.utf8).write(to: url)
         return url.path
     }
