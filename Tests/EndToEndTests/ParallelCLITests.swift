@@ -17,12 +17,12 @@ struct ParallelCLITests {
         let home: TemporaryDirectory
         let server: ReferenceServer
 
-        init() throws {
+        init() async throws {
             home = try TemporaryDirectory(prefix: "parallel-client")
             do {
                 // In memory: a state file would put an fsync per booking on the server's path,
                 // and on a busy disk that measures the disk, not the client's cache.
-                server = try ReferenceServer()
+                server = try await ReferenceServer()
             } catch {
                 home.remove()
                 throw error
@@ -102,7 +102,7 @@ struct ParallelCLITests {
     }
 
     @Test func racingProcessesLoseNoCacheWrite() async throws {
-        let session = try Session()
+        let session = try await Session()
         let login = try await session.run(["login", "racer@example.com", "--json"])
         try #require(login.status == 0, "login exited \(login.status): \(login.stderr)")
 

@@ -24,7 +24,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     public let port: Int
     private let listener: Int32
-    private let state = Mutex<(requests: [String], heldConnections: [Int32])>(([], []))
+    private let state = Mutex<(requests: [String], heldConnections: [Int32], stopped: Bool)>(([], [], false))
 
     public init(_ behaviour: Behaviour) throws {
         let (listener, port) = try Self.listen()
@@ -37,10 +37,18 @@ public final class LoopbackHTTPServer: Sendable {
     /// The raw text of every request received so far.
     public var requests: [String] { state.withLock { $0.requests } }
 
+    /// Stops accepting and closes the connections held open. The listening socket is only shut
+    /// down here: the serving thread closes it once its `accept` fails, so that it can never
+    /// call `accept` on a descriptor number that another test has opened since.
     public func stop() {
+        let held = state.withLock { state -> [Int32] in
+            guard !state.stopped else { return [] }
+            state.stopped = true
+            defer { state.heldConnections = [] }
+            return state.heldConnections
+        }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in state.withLock({ $0.heldConnections }) { close(connection) }
+        for connection in held { close(connection) }
     }
 
     /// A loopback port nothing listens on: bound by the system, then released.
@@ -52,7 +60,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     private static func listen() throws -> (Int32, Int) {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
@@ -80,8 +88,10 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ behaviour: Behaviour) {
+        defer { close(listener) }
         while true {
-            let connection = accept(listener, nil, nil)
+            let connection = Self.acceptCloseOnExec(listener)
+            if connection < 0, errno == EINTR || errno == ECONNABORTED { continue }
             guard connection >= 0 else { return }
             let request = Self.readRequest(connection)
             state.withLock { $0.requests.append(request) }
@@ -104,9 +114,30 @@ public final class LoopbackHTTPServer: Sendable {
                 setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout.size(ofValue: linger)))
                 close(connection)
             case .neverAnswer:
-                state.withLock { $0.heldConnections.append(connection) }
+                let stopped = state.withLock { state in
+                    if !state.stopped { state.heldConnections.append(connection) }
+                    return state.stopped
+                }
+                if stopped { close(connection) }
             }
         }
+    }
+
+    #if canImport(Glibc)
+    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+    /// `accept4(2)`, looked up at run time because Glibc's module map hides it.
+    private static let accept4: Accept4? = dlsym(nil, "accept4").map { unsafeBitCast($0, to: Accept4.self) }
+    #endif
+
+    /// Accepts a connection that is close-on-exec from the start, so that a child process the
+    /// tests launch meanwhile cannot inherit it and keep it open after the server closed it.
+    private static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
+        #if canImport(Glibc)
+        if let accept4 { return accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) }
+        #endif
+        let connection = accept(listener, nil, nil)
+        if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
+        return connection
     }
 
     private static func sendAll(_ bytes: [UInt8], to connection: Int32) {
