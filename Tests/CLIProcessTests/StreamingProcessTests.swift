@@ -48,7 +48,7 @@ struct StreamingProcessTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
         let reader = PipeText(output.fileHandleForReading)
 
@@ -181,7 +181,7 @@ struct StreamingProcessTests {
         script.standardOutput = capture
         script.standardError = FileHandle.nullDevice
         script.standardInput = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: script)
+        let exit = try await ProcessExit(starting: script)
         defer { if script.isRunning { script.terminate() } }
 
         #expect(await server.waitForRequests(3, timeout: 20), "the walk never reached the held page")

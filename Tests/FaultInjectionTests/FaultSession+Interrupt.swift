@@ -18,7 +18,7 @@ extension FaultSession {
         process.environment = ClientEnvironment.make(home: home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await server.waitForRequests(1, timeout: 20), "the command never sent its request")

@@ -44,7 +44,7 @@ struct HTTPSReliabilityTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        _ = try ProcessExit(starting: process)
+        _ = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let before = try Self.cpuTicks(of: process.processIdentifier)

@@ -59,7 +59,7 @@ struct InterruptedWriteTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
 
@@ -102,7 +102,7 @@ struct InterruptedWriteTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            let exit = try ProcessExit(starting: process)
+            let exit = try await ProcessExit(starting: process)
             // A random point in the run to kill it at (a delay, not a synchronisation).
             try await Task.sleep(for: .microseconds(Int.random(in: 0...60_000)))
             kill(process.processIdentifier, run.isMultiple(of: 2) ? SIGKILL : SIGTERM)

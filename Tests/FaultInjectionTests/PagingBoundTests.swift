@@ -67,7 +67,7 @@ struct PagingBoundTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await session.server.waitForRequests(20, timeout: 30), "the walk never got going")

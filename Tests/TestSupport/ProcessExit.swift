@@ -10,6 +10,7 @@ import Synchronization
 /// waited for a thread of the pool while other tests ran.
 public final class ProcessExit: Sendable {
     private struct State {
+        var started = ContinuousClock.now
         var ended: ContinuousClock.Instant?
         var waiters: [CheckedContinuation<ContinuousClock.Instant, Never>] = []
     }
@@ -17,10 +18,14 @@ public final class ProcessExit: Sendable {
     private let state = Mutex(State())
 
     /// Installs the termination handler and starts `process` (see ``ProcessLaunch``).
-    public init(starting process: Process) throws {
+    public init(starting process: Process) async throws {
         process.terminationHandler = { [self] _ in markExited() }
-        try ProcessLaunch.run(process)
+        let started = try await ProcessLaunch.run(process)
+        state.withLock { $0.started = started }
     }
+
+    /// When the process started (noted on the launch queue, right after it did).
+    public var started: ContinuousClock.Instant { state.withLock { $0.started } }
 
     private func markExited() {
         let now = ContinuousClock.now

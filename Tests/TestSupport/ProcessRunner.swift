@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a program to completion with its output captured in files (no pipe can fill up),
 /// and kills it if it runs past a deadline so that a hung child cannot hang the tests.
-/// Awaiting its end holds no thread (``ProcessExit``), so tests may run in parallel.
+/// Awaiting its end holds no thread (``ProcessExit``), so tests may run in parallel; at most
+/// a few such children run at once (``ProcessSlots``).
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` and exactly the `environment` given.
     public static func run(
@@ -11,12 +12,14 @@ public enum ProcessRunner {
         environment: [String: String],
         deadline: TimeInterval = 60
     ) async throws -> ProcessResult {
+        await ProcessSlots.shared.acquire()
+        defer { ProcessSlots.shared.release() }
         let scratch = try TemporaryDirectory(prefix: "process")
         defer { scratch.remove() }
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
@@ -28,13 +31,14 @@ public enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
-        await exit.wait()
+        let ended = await exit.wait()
         watchdog.cancel()
         return ProcessResult(
             status: process.terminationStatus,
+            duration: ended - exit.started,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         )

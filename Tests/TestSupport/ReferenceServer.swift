@@ -28,7 +28,7 @@ public final class ReferenceServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + startupDeadline, execute: watchdog)
         let text = await ServerOutput.firstLine(of: output.fileHandleForReading)
