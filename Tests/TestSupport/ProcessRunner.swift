@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a program to completion with its output captured in files (no pipe can fill up),
-/// and kills it if it runs past a deadline so that a hung child cannot hang the tests.
+/// and ends it if it runs past a deadline (SIGTERM, then SIGKILL) so that a hung child cannot
+/// hang the tests.
 /// Awaiting its end holds no thread (``ProcessExit``), so tests may run in parallel; at most
 /// a few such children run at once (``ProcessSlots``).
 public enum ProcessRunner {
@@ -32,7 +36,14 @@ public enum ProcessRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         let exit = try await ProcessExit(starting: process)
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        // SIGTERM at the deadline, SIGKILL 5 s later: a shell blocked in a read may hold SIGTERM.
+        let watchdog = DispatchWorkItem { [process] in
+            guard !exit.hasEnded else { return }
+            process.terminate()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+                if !exit.hasEnded { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
         let ended = await exit.wait()
         watchdog.cancel()
