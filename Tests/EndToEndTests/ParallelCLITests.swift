@@ -45,14 +45,17 @@ struct ParallelCLITests {
         /// Runs every command at once, each in its own process, and returns their results in order.
         ///
         /// Each command is a child task that awaits its process without holding a thread
-        /// (``ProcessExit``), so all of them start together however few cores there are.
+        /// (``ProcessExit``) and takes no slot (``ProcessRunner``), so all of them start together
+        /// however few cores there are.
         func runConcurrently(_ commands: [[String]], timeout: String = "60") async -> [Result<ProcessResult, any Error>] {
             let environment = environment(timeout: timeout)
             return await withTaskGroup(of: (Int, Result<ProcessResult, any Error>).self) { group in
                 for (index, arguments) in commands.enumerated() {
                     group.addTask {
                         do {
-                            return (index, .success(try await ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 180)))
+                            return (index, .success(try await ProcessRunner.run(
+                                BuiltProducts.client, arguments, environment: environment, deadline: 180, takesSlot: false
+                            )))
                         } catch {
                             return (index, .failure(error))
                         }
