@@ -33,7 +33,7 @@ struct StreamingProcessTests {
     }
 
     @Test("The first page's rows are on stdout while the last page is still held at the server")
-    func rowsArriveBeforeTheLastPage() throws {
+    func rowsArriveBeforeTheLastPage() async throws {
         let gate = FaultServerGate(limit: 30)
         let server = try Self.server(pages: 2, holding: gate)
         defer { gate.open(); server.stop() }
@@ -48,19 +48,19 @@ struct StreamingProcessTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
         let reader = PipeText(output.fileHandleForReading)
 
-        let started = Date()
-        let firstRows = reader.wait(timeout: 25) { $0.contains("2   Mission 2  Site 2\n") }
-        #expect(Date().timeIntervalSince(started) < 25, "page 1's rows only came when the held page was let go")
+        // The gate holds the last page for up to 30 s; the rows before it must not wait for it.
+        let firstRows = await reader.text(timeout: 25) { $0.contains("2   Mission 2  Site 2\n") }
+        #expect(!gate.hasReleased, "page 1's rows only came when the held page was let go")
         #expect(firstRows == "ID  MISSION    SITE\n1   Mission 1  Site 1\n2   Mission 2  Site 2\n")
-        #expect(server.waitForRequests(2, timeout: 10), "the second page was never asked for")
+        #expect(await server.waitForRequests(2, timeout: 10), "the second page was never asked for")
 
         gate.open()
-        process.waitUntilExit()
-        let all = reader.wait(timeout: 10) { _ in false }
+        await exit.wait()
+        let all = await reader.text(timeout: 10) { _ in false }
         #expect(process.terminationStatus == 0)
         #expect(all == firstRows + "3   Mission 3  Site 3\n4   Mission 4  Site 4\n")
     }
@@ -163,7 +163,7 @@ struct StreamingProcessTests {
         "Ctrl-C while a page is held erases the progress line",
         .enabled(if: FileManager.default.isExecutableFile(atPath: scriptCommand))
     )
-    func interruptErasesTheProgress() throws {
+    func interruptErasesTheProgress() async throws {
         let gate = FaultServerGate(limit: 30)
         let server = try Self.server(pages: 3, holding: gate)
         defer { gate.open(); server.stop() }
@@ -181,15 +181,15 @@ struct StreamingProcessTests {
         script.standardOutput = capture
         script.standardError = FileHandle.nullDevice
         script.standardInput = FileHandle.nullDevice
-        try script.run()
+        let exit = try await ProcessExit(starting: script)
         defer { if script.isRunning { script.terminate() } }
 
-        #expect(server.waitForRequests(3, timeout: 20), "the walk never reached the held page")
+        #expect(await server.waitForRequests(3, timeout: 20), "the walk never reached the held page")
         // `script` runs the command (exec'd by its shell) as its only child.
         let children = try String(contentsOfFile: "/proc/\(script.processIdentifier)/task/\(script.processIdentifier)/children", encoding: .utf8)
         let client = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         kill(client, SIGINT)
-        script.waitUntilExit()
+        await exit.wait()
         let shown = try String(contentsOf: terminal, encoding: .utf8)
         let erase = "\r\u{1B}[K"
         #expect(shown.hasSuffix("page 2 · 4 launches" + erase), "\(shown.debugDescription)")
@@ -198,34 +198,5 @@ struct StreamingProcessTests {
     /// `text` in single quotes for `sh`.
     static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
-}
-
-/// Everything read from a pipe so far, read on a thread of its own until the end of the file.
-final class PipeText: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var text = ""
-    private var ended = false
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                condition.lock()
-                if chunk.isEmpty { ended = true } else { text += String(decoding: chunk, as: UTF8.self) }
-                condition.broadcast()
-                condition.unlock()
-                if chunk.isEmpty { return }
-            }
-        }
-    }
-
-    /// The text once `done` holds for it, or the pipe ends, or `timeout` passes.
-    func wait(timeout: TimeInterval, until done: (String) -> Bool) -> String {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !done(text), !ended, condition.wait(until: deadline) {}
-        return text
     }
 }

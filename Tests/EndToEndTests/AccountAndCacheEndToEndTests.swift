@@ -17,7 +17,7 @@ struct AccountAndCacheEndToEndTests {
     }
 
     @Test func whoamiReadsTheStoredLoginAndNeverContactsTheServer() async throws {
-        let session = try Session()
+        let session = try await Session()
         let nobody = try await session.run("whoami")
         #expect(nobody.status == 77)
         #expect(nobody.stdout.isEmpty)
@@ -37,7 +37,7 @@ struct AccountAndCacheEndToEndTests {
     }
 
     @Test func cacheInfoDescribesTheCurrentUsersFile() async throws {
-        let session = try Session()
+        let session = try await Session()
         let empty = try await session.json("cache", "info")
         #expect(empty["bytes"] as? Int == 0)
         #expect(empty["records"] as? Int == 0)
@@ -59,7 +59,7 @@ struct AccountAndCacheEndToEndTests {
     }
 
     @Test func cacheClearRemovesTheCurrentCacheButNeverTheLogin() async throws {
-        let session = try Session()
+        let session = try await Session()
         #expect(try await session.run("login", "me@example.com").status == 0)
         let login = credentialFiles(session)
         #expect(!login.isEmpty)
@@ -76,8 +76,8 @@ struct AccountAndCacheEndToEndTests {
     }
 
     @Test func cacheClearAllRemovesEveryEndpointsAndUsersCache() async throws {
-        let session = try Session()
-        let other = try ReferenceServer()
+        let session = try await Session()
+        let other = try await ReferenceServer()
         defer { other.stop() }
         #expect(try await session.run("details", "3").status == 0)                       // anonymous
         #expect(try await session.run("login", "me@example.com").status == 0)

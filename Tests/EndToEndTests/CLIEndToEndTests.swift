@@ -12,10 +12,10 @@ struct CLIEndToEndTests {
         let serverFolder: TemporaryDirectory
         let server: ReferenceServer
 
-        init() throws {
+        init() async throws {
             home = try TemporaryDirectory(prefix: "e2e-client")
             serverFolder = try TemporaryDirectory(prefix: "e2e-server")
-            server = try ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
+            server = try await ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
         }
 
         deinit {
@@ -45,7 +45,7 @@ struct CLIEndToEndTests {
     }
 
     @Test func launchesPageByPageAndAll() async throws {
-        let session = try Session()
+        let session = try await Session()
         let first = try await session.json("launches")
         let firstLaunches = try #require(first["launches"] as? [[String: Any]])
         #expect(firstLaunches.count == 20)
@@ -79,7 +79,7 @@ struct CLIEndToEndTests {
     }
 
     @Test func theTutorialFlow() async throws {
-        let session = try Session()
+        let session = try await Session()
         let id = "42"
 
         let anonymous = try await session.json("details", id)
@@ -147,7 +147,7 @@ struct CLIEndToEndTests {
     }
 
     @Test func anotherUserNeverSeesYourBooking() async throws {
-        let session = try Session()
+        let session = try await Session()
         _ = try await session.json("login", "alice@example.com")
         _ = try await session.json("details", "7")
         #expect(try await session.json("book", "7")["success"] as? Bool == true)
@@ -159,7 +159,7 @@ struct CLIEndToEndTests {
     }
 
     @Test func unknownLaunchIsNotFound() async throws {
-        let session = try Session()
+        let session = try await Session()
         let result = try await session.run("details", "9999")
         #expect(result.status == 1)
         #expect(result.stderr.contains("There is no launch with id 9999."))

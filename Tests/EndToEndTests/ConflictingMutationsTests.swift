@@ -11,7 +11,7 @@ struct ConflictingMutationsTests {
     static let launches = Array(1...10)
 
     @Test func cachedDetailsAgreeWithTheServerAfterParallelBookAndCancel() async throws {
-        let session = try ParallelCLITests.Session()
+        let session = try await ParallelCLITests.Session()
         let login = try await session.run(["login", "conflict@example.com", "--json"])
         try #require(login.status == 0, "login exited \(login.status): \(login.stderr)")
         // Warm the cache, so that every process starts with records it could merge back stale.

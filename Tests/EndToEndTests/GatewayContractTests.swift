@@ -36,7 +36,7 @@ struct GatewayContractTests {
         case inMemory, graphQL
         var testDescription: String { rawValue }
 
-        func make() throws -> Subject {
+        func make() async throws -> Subject {
             let credentials = InMemoryCredentialStore()
             switch self {
             case .inMemory:
@@ -45,7 +45,7 @@ struct GatewayContractTests {
                                credentials: credentials, teardown: {})
             case .graphQL:
                 let folder = try TemporaryDirectory(prefix: "contract")
-                let server = try ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
+                let server = try await ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
                 let endpoint = try #require(URL(string: server.endpoint))
                 let cache = NormalizedCache(persistence: .inMemory())
                 let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
@@ -62,7 +62,7 @@ struct GatewayContractTests {
 
     @Test(arguments: Adapter.allCases)
     func pagesAreNewestFirstAndFollowTheirCursor(_ adapter: Adapter) async throws {
-        let subject = try adapter.make()
+        let subject = try await adapter.make()
         defer { subject.teardown() }
         let first = try await subject.launches.launchPage(LaunchPageRequest(pageSize: 5))
         #expect(first.launches.count == 5)
@@ -75,14 +75,14 @@ struct GatewayContractTests {
 
     @Test(arguments: Adapter.allCases)
     func anUnknownLaunchIsNil(_ adapter: Adapter) async throws {
-        let subject = try adapter.make()
+        let subject = try await adapter.make()
         defer { subject.teardown() }
         #expect(try await subject.launches.launchDetails(id: try LaunchID("98765"), freshness: .fromServer) == nil)
     }
 
     @Test(arguments: Adapter.allCases)
     func bookingShowsInCachedAndFreshDetails(_ adapter: Adapter) async throws {
-        let subject = try adapter.make()
+        let subject = try await adapter.make()
         defer { subject.teardown() }
         let id = try LaunchID("3")
         #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
@@ -104,7 +104,7 @@ struct GatewayContractTests {
 
     @Test(arguments: Adapter.allCases)
     func cancellingATripThatIsNotBookedFails(_ adapter: Adapter) async throws {
-        let subject = try adapter.make()
+        let subject = try await adapter.make()
         defer { subject.teardown() }
         try await subject.logIn("contract@example.com")
         let update = try await subject.booking.cancelTrip(try LaunchID("4"))
@@ -114,7 +114,7 @@ struct GatewayContractTests {
 
     @Test(arguments: Adapter.allCases)
     func anonymousRequestsKnowNoUserAndCannotBook(_ adapter: Adapter) async throws {
-        let subject = try adapter.make()
+        let subject = try await adapter.make()
         defer { subject.teardown() }
         #expect(try await subject.trips.currentUser() == nil)
         let error = await #expect(throws: ServiceError.self) { try await subject.booking.bookTrip(try LaunchID("3")) }

@@ -39,7 +39,7 @@ struct GatewayEndToEndTests {
     @Test func theTutorialFlowOverRealHTTP() async throws {
         let folder = try TemporaryDirectory(prefix: "gateway-e2e")
         defer { folder.remove() }
-        let server = try ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
+        let server = try await ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
         defer { server.stop() }
         let endpoint = try #require(URL(string: server.endpoint))
 

@@ -12,14 +12,14 @@ struct OfflineEndToEndTests {
     /// Logs in, warms the cache with a page of five launches, launch 110's details and the
     /// trips (110 booked), keeps what they printed, and stops the server.
     private func warmedThenStopped() async throws -> (session: Session, page: String, details: String, trips: String) {
-        let session = try Session()
+        let session = try await Session()
         #expect(try await session.run("login", "me@example.com").status == 0)
         #expect(try await session.run("book", "110").status == 0)
         let page = try await session.run("launches", "--page-size", "5")
         let details = try await session.run("details", "110")
         let trips = try await session.run("trips")
         #expect(page.status == 0 && details.status == 0 && trips.status == 0)
-        session.server.stop()
+        await session.server.stopAndWait()
         return (session, page.stdout, details.stdout, trips.stdout)
     }
 
@@ -58,7 +58,7 @@ struct OfflineEndToEndTests {
     }
 
     @Test func commandsThatNeedTheServerAreUsageErrorsOffline() async throws {
-        let session = try Session()
+        let session = try await Session()
         for arguments in [["book", "110"], ["cancel", "110"], ["login", "me@example.com"], ["details", "110", "--force-reload"]] {
             let refused = try await run(session, arguments + ["--offline"])
             #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
@@ -101,10 +101,10 @@ struct OfflineEndToEndTests {
     }
 
     @Test func allFallsBackPageByPageAndKeepsItsJSONOneDocument() async throws {
-        let session = try Session()
+        let session = try await Session()
         let warm = try await session.run("launches", "--all", "--page-size", "40")
         #expect(warm.status == 0)
-        session.server.stop()
+        await session.server.stopAndWait()
         let text = try await session.run("launches", "--all", "--page-size", "40")
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == warm.stdout)

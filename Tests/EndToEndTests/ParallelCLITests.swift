@@ -17,12 +17,12 @@ struct ParallelCLITests {
         let home: TemporaryDirectory
         let server: ReferenceServer
 
-        init() throws {
+        init() async throws {
             home = try TemporaryDirectory(prefix: "parallel-client")
             do {
                 // In memory: a state file would put an fsync per booking on the server's path,
                 // and on a busy disk that measures the disk, not the client's cache.
-                server = try ReferenceServer()
+                server = try await ReferenceServer()
             } catch {
                 home.remove()
                 throw error
@@ -45,14 +45,17 @@ struct ParallelCLITests {
         /// Runs every command at once, each in its own process, and returns their results in order.
         ///
         /// Each command is a child task that awaits its process without holding a thread
-        /// (``ProcessExit``), so all of them start together however few cores there are.
+        /// (``ProcessExit``) and takes no slot (``ProcessRunner``), so all of them start together
+        /// however few cores there are.
         func runConcurrently(_ commands: [[String]], timeout: String = "60") async -> [Result<ProcessResult, any Error>] {
             let environment = environment(timeout: timeout)
             return await withTaskGroup(of: (Int, Result<ProcessResult, any Error>).self) { group in
                 for (index, arguments) in commands.enumerated() {
                     group.addTask {
                         do {
-                            return (index, .success(try await ProcessRunner.run(BuiltProducts.client, arguments, environment: environment, deadline: 180)))
+                            return (index, .success(try await ProcessRunner.run(
+                                BuiltProducts.client, arguments, environment: environment, deadline: 180, takesSlot: false
+                            )))
                         } catch {
                             return (index, .failure(error))
                         }
@@ -102,7 +105,7 @@ struct ParallelCLITests {
     }
 
     @Test func racingProcessesLoseNoCacheWrite() async throws {
-        let session = try Session()
+        let session = try await Session()
         let login = try await session.run(["login", "racer@example.com", "--json"])
         try #require(login.status == 0, "login exited \(login.status): \(login.stderr)")
 

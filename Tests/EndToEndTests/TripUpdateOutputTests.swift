@@ -31,7 +31,7 @@ struct TripUpdateOutputTests {
     func sameOutputWithAnEmptyAndAWarmCache(_ format: [String]) async throws {
         let serverFolder = try TemporaryDirectory(prefix: "trip-output-server")
         defer { serverFolder.remove() }
-        let server = try ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
+        let server = try await ReferenceServer(stateFile: serverFolder.url.appendingPathComponent("state.json"))
         defer { server.stop() }
         let launch = "7"
         var outputs: [String: [String]] = [:]

@@ -61,14 +61,12 @@ struct FaultServerTests {
         #expect(server.requestCount == 1)
     }
 
-    @Test func stopEndsHeldConnectionsAndRefusesNewOnes() throws {
+    @Test func stopEndsHeldConnectionsAndRefusesNewOnes() async throws {
         let server = try FaultServer(.neverAnswer)
         let connection = try RawConnection(port: server.port)
         connection.send(post(body: "{}"))
-        // Wait until the request is recorded, with a deadline rather than a sleep.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while server.requestCount == 0, clock.now < deadline { sched_yield() }
+        // Wait until the request is recorded (its arrival resumes the wait).
+        #expect(await server.waitForRequests(1, timeout: 10))
         #expect(server.requestCount == 1)
         server.stop()
         let (received, _) = connection.readUntilClosed()

@@ -8,7 +8,8 @@ import TestSupport
 extension FaultSession {
     /// Starts the built client with `command` against ``endpoint`` (the test CA trusted over
     /// https, a 60 s timeout), waits until its request reached the server, presses Ctrl-C
-    /// (SIGINT), and returns the ended process with how long it took to end after the signal.
+    /// (SIGINT), and returns the ended process with how long it took to end after the signal
+    /// (to the moment the process ended, not to when this task next got a thread).
     func interrupt(_ command: [String]) async throws -> (process: Process, elapsed: Duration) {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
         let process = Process()
@@ -17,13 +18,13 @@ extension FaultSession {
         process.environment = ClientEnvironment.make(home: home)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         defer { if process.isRunning { process.terminate() } }
 
-        #expect(server.waitForRequests(1, timeout: 20), "the command never sent its request")
+        #expect(await server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let interrupted = ContinuousClock.now
         kill(process.processIdentifier, SIGINT)
-        await exit.wait()
-        return (process, ContinuousClock.now - interrupted)
+        let ended = await exit.wait()
+        return (process, ended - interrupted)
     }
 }

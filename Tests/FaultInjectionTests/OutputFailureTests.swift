@@ -30,7 +30,7 @@ struct OutputFailureTests {
         process.environment = ClientEnvironment.make(home: session.home)
         process.standardOutput = pipe.fileHandleForWriting
         process.standardError = try FileHandle(forWritingTo: errorURL)
-        let exit = try ProcessExit(starting: process)
+        let exit = try await ProcessExit(starting: process)
         await exit.wait()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "ended with \(process.terminationStatus)")
         #expect(try String(contentsOf: errorURL, encoding: .utf8).isEmpty)

@@ -30,9 +30,9 @@ struct QueryRacingMutationTests {
         query.environment = ClientEnvironment.make(home: session.home)
         query.standardOutput = FileHandle.nullDevice
         query.standardError = FileHandle.nullDevice
-        let exit = try ProcessExit(starting: query)
+        let exit = try await ProcessExit(starting: query)
         defer { if query.isRunning { query.terminate() } }
-        #expect(session.server.waitForRequests(1, timeout: 30), "the query never reached the server")
+        #expect(await session.server.waitForRequests(1, timeout: 30), "the query never reached the server")
 
         // ...the mutation runs to the end meanwhile...
         let changed = try await session.run([mutation, launch, "--json"])

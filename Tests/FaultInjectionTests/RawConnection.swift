@@ -25,10 +25,10 @@ final class RawConnection {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard connected else {
-            close(fd)
-            throw Refused()
-        }
+        // Not closed here: a class whose initialiser throws once every property is set still
+        // runs its deinit, which closes `fd`. Closing it here too closed, in parallel runs,
+        // whatever another test had opened under the same number meanwhile.
+        guard connected else { throw Refused() }
     }
 
     deinit { close(fd) }

@@ -26,10 +26,8 @@ struct ResponseLimitTests {
         let session = try await FaultSession()
         session.server.behaviour = .endless(.untilClose)
         let before = session.home.snapshot()
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try await session.run(QueryFaultTests.query, deadline: 60)
-        let elapsed = clock.now - start
+        let elapsed = result.duration  // the child's own time, not the wait for a slot
         FaultExpectations.expectCleanFailure(result, status: [76], session: session, before: before)
         #expect(result.stderr.contains("larger than the limit of 64 MiB"), "\(result.stderr)")
         var usage = rusage()

@@ -98,13 +98,16 @@ struct SocketHTTPSessionTests {
         #expect(await failure(request(port: server.port, timeout: .milliseconds(300))) == .timedOut)
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(290))
-        #expect(elapsed < .seconds(5))
+        // The server never answers: without the timeout the request would not end at all.
+        #expect(elapsed < .seconds(10))
     }
 
     @Test func invalidHostFailsFastAsUnreachable() async throws {
         let started = ContinuousClock.now
-        #expect(await failure(request(port: 80, host: "rocket-reserver.invalid")) == .hostUnreachable)
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(await failure(request(port: 80, timeout: .seconds(60), host: "rocket-reserver.invalid")) == .hostUnreachable)
+        // Far below the 60 s timeout a lookup that waited it out would take; room for a busy
+        // two-core machine running the other tests in parallel.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func schemesOtherThanHTTPAndHTTPSAreNotSupported() async throws {
@@ -142,6 +145,7 @@ struct SocketHTTPSessionTests {
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Far below the request's 60 s timeout (tests run in parallel on two cores).
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 }

@@ -20,7 +20,7 @@ struct QueryCommandProcessTests {
         """
 
     @Test func aQueryWithAnIDVariablePrintsItsDataInSelectionOrder() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
         let result = try await session.run("query", file, "--var", "id=25")
@@ -69,7 +69,7 @@ struct QueryCommandProcessTests {
     }
 
     @Test func theEndpointsSchemaIsKeptAndValidatesWithoutTheServer() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let good = try session.file("Total.graphql", "query Total { totalTripsBooked }")
         #expect(try await session.run("query", good, "--force-reload").status == 0)
@@ -83,7 +83,7 @@ struct QueryCommandProcessTests {
     }
 
     @Test func aSecondRunIsAnsweredFromTheCacheUnlessReloadIsForced() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
         let first = try await session.run("query", file, "--var", "id=7")
@@ -102,7 +102,7 @@ struct QueryCommandProcessTests {
     }
 
     @Test func aMutationSendsTheLoginAndIsNeverRetried() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Trips.graphql", """
             mutation Book($ids: [ID]!) { bookTrips(launchIds: $ids) { success message launches { id isBooked } } }
@@ -130,7 +130,7 @@ struct QueryCommandProcessTests {
     }
 
     @Test func operationChoosesAmongSeveral() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Two.graphql", """
             query Total { totalTripsBooked }
@@ -147,7 +147,7 @@ struct QueryCommandProcessTests {
     }
 
     @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         // A local schema with a field the server does not have: it passes here, the server refuses it.
         let schema = try String(contentsOfFile: ConsoleSession.repositorySchema, encoding: .utf8)
@@ -163,7 +163,7 @@ struct QueryCommandProcessTests {
 
 extension QueryCommandProcessTests {
     @Test func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let file = try session.file("Anonymous.graphql", "{ launch(id: \"3\") { id } }")
         let result = try await session.run("query", file)

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("schema command against the reference server", .serialized)
 struct SchemaCommandProcessTests {
     @Test func theSchemaMatchesTheServersOwnSchemaFile() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let result = try await session.run("schema")
         #expect(result.status == 0, "\(result.stderr)")
@@ -42,7 +42,7 @@ struct SchemaCommandProcessTests {
     }
 
     @Test func outputWritesTheSameSchemaToAFile() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer()
         let session = try ConsoleSession(endpoint: server.endpoint)
         let printed = try await session.run("schema")
         let path = session.home.url.appendingPathComponent("saved.graphqls").path

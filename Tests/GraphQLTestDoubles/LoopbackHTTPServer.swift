@@ -24,7 +24,14 @@ public final class LoopbackHTTPServer: Sendable {
 
     public let port: Int
     private let listener: Int32
-    private let state = Mutex<(requests: [String], heldConnections: [Int32])>(([], []))
+    private struct State {
+        var requests: [String] = []
+        var heldConnections: [Int32] = []
+        var stopped = false
+        var serving = true
+    }
+
+    private let state = Mutex(State())
 
     public init(_ behaviour: Behaviour) throws {
         let (listener, port) = try Self.listen()
@@ -37,22 +44,47 @@ public final class LoopbackHTTPServer: Sendable {
     /// The raw text of every request received so far.
     public var requests: [String] { state.withLock { $0.requests } }
 
+    /// Stops accepting and closes the connections held open. While the serving thread runs, the
+    /// listening socket is only shut down here and that thread closes it once its `accept`
+    /// fails, so that it never calls `accept` on a descriptor number another test has opened since.
     public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in state.withLock({ $0.heldConnections }) { close(connection) }
+        let held = state.withLock { state -> [Int32] in
+            guard !state.stopped else { return [] }
+            state.stopped = true
+            if state.serving { shutdown(listener, Int32(SHUT_RDWR)) } else { close(listener) }
+            defer { state.heldConnections = [] }
+            return state.heldConnections
+        }
+        for connection in held { close(connection) }
     }
 
-    /// A loopback port nothing listens on: bound by the system, then released.
+    /// A loopback port nothing listens on: bound by the system and kept bound, never listening,
+    /// for the rest of the run (one descriptor per call), so that no server another test starts
+    /// meanwhile can be given the port; connections to it are refused.
     public static func closedPort() throws -> Int {
-        let (descriptor, port) = try listen()
-        close(descriptor)
+        let (descriptor, port) = try bind()
+        _ = descriptor
         return port
     }
 
     private static func listen() throws -> (Int32, Int) {
+        let (descriptor, port) = try bind()
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listening = Glibc.listen(descriptor, 16) == 0
+        #else
+        let listening = Darwin.listen(descriptor, 16) == 0
+        #endif
+        guard listening else {
+            close(descriptor)
+            throw StartFailure()
+        }
+        return (descriptor, port)
+    }
+
+    /// A TCP socket bound to 127.0.0.1 at a port the system picks, and that port.
+    private static func bind() throws -> (Int32, Int) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
@@ -64,15 +96,10 @@ public final class LoopbackHTTPServer: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+                systemBind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
             }
         }
-        #if canImport(Glibc)
-        let listening = bound && Glibc.listen(descriptor, 16) == 0
-        #else
-        let listening = bound && Darwin.listen(descriptor, 16) == 0
-        #endif
-        guard listening else {
+        guard bound else {
             close(descriptor)
             throw StartFailure()
         }
@@ -80,8 +107,15 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ behaviour: Behaviour) {
+        defer {
+            state.withLock { state in
+                state.serving = false
+                if state.stopped { close(listener) }
+            }
+        }
         while true {
-            let connection = accept(listener, nil, nil)
+            let connection = Self.acceptCloseOnExec(listener)
+            if connection < 0, errno == EINTR || errno == ECONNABORTED { continue }
             guard connection >= 0 else { return }
             let request = Self.readRequest(connection)
             state.withLock { $0.requests.append(request) }
@@ -104,9 +138,38 @@ public final class LoopbackHTTPServer: Sendable {
                 setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout.size(ofValue: linger)))
                 close(connection)
             case .neverAnswer:
-                state.withLock { $0.heldConnections.append(connection) }
+                let stopped = state.withLock { state in
+                    if !state.stopped { state.heldConnections.append(connection) }
+                    return state.stopped
+                }
+                if stopped { close(connection) }
             }
         }
+    }
+
+    #if canImport(Glibc)
+    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+    /// `accept4(2)`, looked up at run time because Glibc's module map hides it.
+    private static let accept4: Accept4? = dlsym(nil, "accept4").map { unsafeBitCast($0, to: Accept4.self) }
+    #endif
+
+    /// Accepts a connection that is close-on-exec from the start, so that a child process the
+    /// tests launch meanwhile cannot inherit it and keep it open after the server closed it.
+    private static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
+        #if canImport(Glibc)
+        if let accept4 { return accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) }
+        #endif
+        let connection = accept(listener, nil, nil)
+        if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
+        return connection
+    }
+
+    private static func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.bind(descriptor, address, length)
+        #else
+        Darwin.bind(descriptor, address, length)
+        #endif
     }
 
     private static func sendAll(_ bytes: [UInt8], to connection: Int32) {

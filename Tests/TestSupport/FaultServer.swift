@@ -51,10 +51,10 @@ public final class FaultServer: @unchecked Sendable {
     /// Forgets the requests received so far (for example after preparing state).
     public func clearRequests() { core.clearRequests() }
 
-    /// Blocks until the server has received `count` requests (since the last clear), or the
-    /// timeout passes; returns whether they arrived.
-    public func waitForRequests(_ count: Int, timeout: TimeInterval) -> Bool {
-        core.waitForRequests(count, until: Date(timeIntervalSinceNow: timeout))
+    /// Waits, holding no thread, until the server has received `count` requests (since the
+    /// last clear) or the timeout passes; returns whether they arrived.
+    public func waitForRequests(_ count: Int, timeout: TimeInterval) async -> Bool {
+        await core.waitForRequests(count, timeout: timeout)
     }
 
     /// Closes the listening socket and every connection, and waits for all threads to end.

@@ -15,6 +15,7 @@ final class FaultServerCore: @unchecked Sendable {
     private var queue: [FaultServerBehaviour]
     private var fallback: FaultServerBehaviour
     private var received: [FaultServerRequest] = []
+    private var waiters: [UUID: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
     private var liveThreads = 0
     private var stopping = false
     private var closed = false
@@ -51,21 +52,31 @@ final class FaultServerCore: @unchecked Sendable {
 
     /// Records `request` and returns the behaviour for it: the next queued one, else the default.
     func record(_ request: FaultServerRequest) -> FaultServerBehaviour {
-        locked {
+        let (behaviour, satisfied) = locked { () -> (FaultServerBehaviour, [CheckedContinuation<Bool, Never>]) in
             received.append(request)
-            condition.broadcast()
-            return queue.isEmpty ? fallback : queue.removeFirst()
+            let due = waiters.filter { $0.value.count <= received.count }
+            for id in due.keys { waiters[id] = nil }
+            return (queue.isEmpty ? fallback : queue.removeFirst(), due.values.map(\.continuation))
         }
+        for waiter in satisfied { waiter.resume(returning: true) }
+        return behaviour
     }
 
-    /// Blocks until at least `count` requests have arrived or `deadline` passes; `true` if they arrived.
-    func waitForRequests(_ count: Int, until deadline: Date) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while received.count < count {
-            if !condition.wait(until: deadline) { return received.count >= count }
+    /// Returns `true` once at least `count` requests have arrived, or `false` when `timeout`
+    /// passes first. Holds no thread while it waits: the request that makes the count resumes it.
+    func waitForRequests(_ count: Int, timeout: TimeInterval) async -> Bool {
+        let id = UUID()
+        return await withCheckedContinuation { continuation in
+            let arrived = locked { () -> Bool in
+                if received.count >= count { return true }
+                waiters[id] = (count, continuation)
+                return false
+            }
+            if arrived { return continuation.resume(returning: true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                locked { waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+            }
         }
-        return true
     }
 
     // MARK: Threads
@@ -95,12 +106,11 @@ final class FaultServerCore: @unchecked Sendable {
     private func acceptLoop() {
         defer { close(listener) }
         while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
-            let connection = accept(listener, nil, nil)
+            let connection = ProcessLaunch.acceptCloseOnExec(listener)
             if connection < 0 {
                 if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED].contains(errno) { continue }
                 return
             }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             FaultServerSocket.setNonBlocking(connection)
             let started = spawn { [self] in FaultServerConnection(fd: connection, core: self).serve() }
             if !started { close(connection) }

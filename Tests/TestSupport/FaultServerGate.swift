@@ -6,6 +6,7 @@ import Foundation
 public final class FaultServerGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var isOpen = false
+    private var released = false
     private let limit: TimeInterval
 
     public init(limit: TimeInterval = 60) {
@@ -20,11 +21,19 @@ public final class FaultServerGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Blocks until the gate is open (or its limit passes).
+    /// Whether a held answer has gone on (the gate was opened, or a wait reached its limit).
+    public var hasReleased: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return released
+    }
+
+    /// Blocks the server's connection thread until the gate is open (or its limit passes).
     func wait() {
         let deadline = Date(timeIntervalSinceNow: limit)
         condition.lock()
         while !isOpen, condition.wait(until: deadline) {}
+        released = true
         condition.unlock()
     }
 }

@@ -66,12 +66,11 @@ final class LoopbackListener: @unchecked Sendable {
 
     private func acceptThenServe(_ serve: @escaping @Sendable (Int32) -> Void) {
         while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
-            let connection = accept(listener, nil, nil)
+            let connection = ProcessLaunch.acceptCloseOnExec(listener)
             if connection < 0 {
                 if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED].contains(errno) { continue }
                 return
             }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             FaultServerSocket.setNonBlocking(connection)
             Self.noDelay(connection)
             spawn { [self] in acceptThenServe(serve) }

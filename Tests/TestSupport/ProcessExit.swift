@@ -4,38 +4,52 @@ import Synchronization
 /// The end of a started process, awaited without blocking a thread: the process's termination
 /// handler resumes a continuation (no `waitUntilExit`, which would hold a thread of the Swift
 /// concurrency pool for as long as the child runs).
+///
+/// The handler also notes when the process ended, on Foundation's own thread, so a test can
+/// time a child (for example from Ctrl-C to its end) without counting the time its own task
+/// waited for a thread of the pool while other tests ran.
 public final class ProcessExit: Sendable {
     private struct State {
-        var exited = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var started = ContinuousClock.now
+        var ended: ContinuousClock.Instant?
+        var waiters: [CheckedContinuation<ContinuousClock.Instant, Never>] = []
     }
 
     private let state = Mutex(State())
 
-    /// Installs the termination handler and starts `process`.
-    public init(starting process: Process) throws {
+    /// Installs the termination handler and starts `process` (see ``ProcessLaunch``).
+    public init(starting process: Process) async throws {
         process.terminationHandler = { [self] _ in markExited() }
-        try process.run()
+        let started = try await ProcessLaunch.run(process)
+        state.withLock { $0.started = started }
     }
 
+    /// When the process started (noted on the launch queue, right after it did).
+    public var started: ContinuousClock.Instant { state.withLock { $0.started } }
+
     private func markExited() {
+        let now = ContinuousClock.now
         let waiters = state.withLock { state in
-            state.exited = true
+            state.ended = now
             defer { state.waiters = [] }
             return state.waiters
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: now) }
     }
 
-    /// Returns once the process has ended (at once if it already has).
-    public func wait() async {
+    /// Returns once the process has ended (at once if it already has), with when it ended.
+    @discardableResult
+    public func wait() async -> ContinuousClock.Instant {
         await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
-                if state.exited { return true }
+            let ended = state.withLock { state -> ContinuousClock.Instant? in
+                if let ended = state.ended { return ended }
                 state.waiters.append(continuation)
-                return false
+                return nil
             }
-            if resumeNow { continuation.resume() }
+            if let ended { continuation.resume(returning: ended) }
         }
     }
+
+    /// Whether the process has ended.
+    public var hasEnded: Bool { state.withLock { $0.ended != nil } }
 }

@@ -4,16 +4,23 @@ import Glibc
 #endif
 
 /// The built reference server, started on a free loopback port for one test and stopped by
-/// ``stop()`` (also on deinit, so a failing test cannot leave it running).
+/// ``stop()`` or ``stopAndWait()`` (also on deinit, so a failing test cannot leave it running).
+///
+/// Starting and stopping hold no thread of the Swift concurrency pool: the `listening on` line
+/// is read on a thread of its own (which then drains the server's output until it ends), and
+/// the end of the process is awaited through ``ProcessExit``.
 public final class ReferenceServer: @unchecked Sendable {
     /// The GraphQL endpoint, for example `http://127.0.0.1:40123/graphql`.
     public let endpoint: String
     private let process: Process
-    private let lock = NSLock()
+    private let exit: ProcessExit
 
     /// Starts the server, with its state in `stateFile` when given (else in memory only: no
     /// fsync per mutation), and waits for its `listening on` line.
-    public init(stateFile: URL? = nil, startupDeadline: TimeInterval = 60) throws {
+    public init(stateFile: URL? = nil, startupDeadline: TimeInterval = 60) async throws {
+        guard FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path) else {
+            throw StartupError(message: "no server binary at \(BuiltProducts.server.path); run Scripts/test, which builds it")
+        }
         let process = Process()
         process.executableURL = BuiltProducts.server
         process.arguments = ["--host", "127.0.0.1", "--port", "0"] + (stateFile.map { ["--state", $0.path] } ?? [])
@@ -21,40 +28,33 @@ public final class ReferenceServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        guard FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path) else {
-            throw StartupError(message: "no server binary at \(BuiltProducts.server.path); run Scripts/test, which builds it")
-        }
-        try process.run()
+        let exit = try await ProcessExit(starting: process)
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + startupDeadline, execute: watchdog)
-        defer { watchdog.cancel() }
-
-        var line = Data()
-        let reader = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = await ServerOutput.firstLine(of: output.fileHandleForReading)
+        watchdog.cancel()
         guard text.hasPrefix("listening on http://127.0.0.1:") else {
             if process.isRunning { process.terminate() }
             throw StartupError(message: "the server did not print its listening line (got \"\(text)\")")
         }
         self.process = process
+        self.exit = exit
         self.endpoint = String(text.dropFirst("listening on ".count))
     }
 
     deinit { stop() }
 
-    /// Stops the server (SIGTERM, then waits for it to exit).
+    /// Asks the server to stop (SIGCONT, then SIGTERM) and returns at once.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard process.isRunning else { return }
+        guard !exit.hasEnded else { return }
         kill(process.processIdentifier, SIGCONT)
-        process.terminate()
-        process.waitUntilExit()
+        kill(process.processIdentifier, SIGTERM)
+    }
+
+    /// Stops the server and returns once it has ended, so its port refuses connections.
+    public func stopAndWait() async {
+        stop()
+        await exit.wait()
     }
 
     /// Freezes the server (SIGSTOP): it accepts connections but answers nothing until ``resume()``.
@@ -67,5 +67,32 @@ public final class ReferenceServer: @unchecked Sendable {
     public struct StartupError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+    }
+}
+
+/// Reads a child's output on a thread of its own, off the Swift concurrency pool.
+enum ServerOutput {
+    /// The first line `handle` delivers (trimmed; what came before the end if there is no
+    /// newline). The thread keeps reading, and dropping, what follows until the end, so the
+    /// child can never block on a full pipe.
+    static func firstLine(of handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line = Data()
+                var resumed = false
+                while true {
+                    let chunk = handle.availableData
+                    if !resumed {
+                        line.append(chunk)
+                        if chunk.isEmpty || line.contains(UInt8(ascii: "\n")) {
+                            let text = String(decoding: line.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                            continuation.resume(returning: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                            resumed = true
+                        }
+                    }
+                    if chunk.isEmpty { return }
+                }
+            }
+        }
     }
 }

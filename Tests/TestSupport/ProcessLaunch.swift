@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts child processes one at a time, on a queue of its own.
+///
+/// Foundation's `Process.run()` on Linux lists the open descriptors and closes each one in the
+/// child; launches from several threads at once race on that list and on Foundation's launch
+/// bookkeeping. And on a busy machine a launch takes tens of milliseconds: run on the Swift
+/// concurrency pool (two threads on two cores), a burst of launches would hold it and stall
+/// every other test. So launches run here, one by one, off the pool.
+public enum ProcessLaunch {
+    private static let queue = DispatchQueue(label: "TestSupport.ProcessLaunch")
+
+    /// Runs `process.run()` on the launch queue and returns, once it has started, when it did.
+    @discardableResult
+    public static func run(_ process: Process) async throws -> ContinuousClock.Instant {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ContinuousClock.Instant, any Error>) in
+            queue.async {
+                continuation.resume(with: Result {
+                    try process.run()
+                    return ContinuousClock.now
+                })
+            }
+        }
+    }
+
+    /// Accepts a connection on the non-blocking `listener` and marks it close-on-exec before any
+    /// launch can see it: a child started meanwhile would otherwise inherit the socket and keep
+    /// the connection open after the server closed it. (Glibc's module map hides `accept4`.)
+    /// Called from the servers' own threads, never from the pool.
+    static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
+        queue.sync {
+            let connection = accept(listener, nil, nil)
+            if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
+            return connection
+        }
+    }
+}
