@@ -17,15 +17,23 @@ enum SwiftToolchain {
         throw Failure(description: "no executable `swift` on PATH")
     }
 
-    /// The package manifest as `swift package dump-package` prints it (JSON).
-    ///
-    /// A scratch folder of its own keeps it off the `.build` lock that `swift test` holds.
+    /// The package manifest as `swift package dump-package` prints it (JSON), asked once per
+    /// test run however many tests read it.
     static func dumpPackage(at root: URL) async throws -> Data {
-        let scratch = try TemporaryDirectory(prefix: "dump-package")
-        defer { scratch.remove() }
+        try await manifest.value
+    }
+
+    private static let manifest = Task { try await runDumpPackage(at: BuiltProducts.packageRoot) }
+
+    /// Runs `swift package dump-package` in a scratch folder of its own inside `.build`, which
+    /// keeps it off the lock `swift test` holds on `.build` itself, and, being the same folder
+    /// every run, leaves nothing behind in the system's temporary folder (SwiftPM names its lock
+    /// file there after the scratch path).
+    private static func runDumpPackage(at root: URL) async throws -> Data {
+        let scratch = root.appendingPathComponent(".build/architecture-tests-scratch")
         let result = try await ProcessRunner.run(
             try executable(),
-            ["package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+            ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"],
             environment: ProcessInfo.processInfo.environment,
             deadline: 300
         )
