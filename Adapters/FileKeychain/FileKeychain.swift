@@ -64,7 +64,12 @@ public struct FileKeychain: CredentialStore {
         }
     }
 
+    /// Writes the credential atomically, off the cooperative pool (the write ends in `fsync`).
     public func save(_ credential: Credential) async throws(CredentialStoreError) {
+        try await BlockingWork.run { () throws(CredentialStoreError) in try saveNow(credential) }
+    }
+
+    private func saveNow(_ credential: Credential) throws(CredentialStoreError) {
         do {
             try PrivateDirectory(url: directory).prepare()
         } catch {
@@ -87,9 +92,14 @@ public struct FileKeychain: CredentialStore {
         }
     }
 
-    /// Removes the credential file. When it cannot be unlinked (a read-only folder), its
-    /// content is erased in place, so the token does not stay on disk, and the error says so.
+    /// Removes the credential file, off the cooperative pool. When it cannot be unlinked (a
+    /// read-only folder), its content is erased in place, so the token does not stay on disk,
+    /// and the error says so.
     public func removeCredential() async throws(CredentialStoreError) {
+        try await BlockingWork.run { () throws(CredentialStoreError) in try removeNow() }
+    }
+
+    private func removeNow() throws(CredentialStoreError) {
         let path = fileURL.path(percentEncoded: false)
         guard unlink(path) == 0 else {
             let failure = SystemCallError("unlink")
