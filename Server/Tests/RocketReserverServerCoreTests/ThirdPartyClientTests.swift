@@ -38,8 +38,8 @@ struct ThirdPartyClientTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let inURL = folder.appendingPathComponent("in"), outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         try Data(input.utf8).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
