@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSeam
+import POSIXSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -55,8 +56,10 @@ final class BlockingCall: Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                let thread = Thread { call.finish(Result { try body(call) }) }
-                thread.start()
+                guard DetachedThread.start({ call.finish(Result { try body(call) }) }) else {
+                    call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
+                    return
+                }
             }
         } onCancel: {
             call.cancel()

@@ -35,7 +35,7 @@ enum TerminationSignals {
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         signalPipe = ends[1]
         let reader = ends[0]
-        Thread.detachNewThread {
+        DetachedThread.start {
             var number: UInt8 = 0
             guard SystemCall.repeating({ read(reader, &number, 1) }) == 1 else { return }
             terminate(by: Int32(number))
