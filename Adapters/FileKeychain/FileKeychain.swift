@@ -80,13 +80,10 @@ public struct FileKeychain: CredentialStore {
                 throw .insecurePermissions("the folder is open to others and could not be made private: \(failure)")
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(StoredCredential(credential, endpoint: endpoint)) else {
-            throw .unwritable("the login could not be encoded")
-        }
+        var bytes: [UInt8] = []
+        JSONWriter.write(StoredCredential(credential, endpoint: endpoint).json, into: &bytes)
         do {
-            try FileIO.writeAtomically([UInt8](data), to: fileURL.path(percentEncoded: false))
+            try FileIO.writeAtomically(bytes, to: fileURL.path(percentEncoded: false))
         } catch {
             throw .unwritable("\(error)")
         }

@@ -2,7 +2,7 @@ import Domain
 import JSON
 
 /// The JSON shape of a credential file: `{"version":1,"endpoint":…,"email":…,"token":…}`.
-struct StoredCredential: Codable, Equatable, Sendable {
+struct StoredCredential: Equatable, Sendable {
     /// The only format version this adapter reads and writes.
     static let currentVersion = 1
 
@@ -16,6 +16,11 @@ struct StoredCredential: Codable, Equatable, Sendable {
         self.endpoint = endpoint
         self.email = credential.email.rawValue
         self.token = credential.token.rawValue
+    }
+
+    /// The record as the file holds it (written with sorted keys).
+    var json: JSONValue {
+        ["version": .int(version), "endpoint": .string(endpoint), "email": .string(email), "token": .string(token)]
     }
 
     /// Reads the record from a parsed file: an object with these four members (others are
