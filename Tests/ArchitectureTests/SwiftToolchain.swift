@@ -17,9 +17,9 @@ enum SwiftToolchain {
         throw Failure(description: "no executable `swift` on PATH")
     }
 
-    /// The package manifest as `swift package dump-package` prints it (JSON), asked once per
-    /// test run however many tests read it.
-    static func dumpPackage(at root: URL) async throws -> Data {
+    /// This package's manifest as `swift package dump-package` prints it (JSON), asked once
+    /// per test run however many tests read it.
+    static func dumpPackage() async throws -> Data {
         try await manifest.value
     }
 

@@ -11,7 +11,7 @@ struct TargetGraphTests {
     let table: ArchitectureTable
 
     init() async throws {
-        targets = try DeclaredTarget.all(in: await SwiftToolchain.dumpPackage(at: Self.root))
+        targets = try DeclaredTarget.all(in: await SwiftToolchain.dumpPackage())
         let markdown = try String(contentsOf: Self.root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
         table = ArchitectureTable(markdown: markdown)
     }
