@@ -20,9 +20,8 @@ extension FailureMessage {
     /// What the user reads when the stored login cannot be read, written or removed.
     static func text(for error: CredentialStoreError) -> String {
         switch error {
-        case .unreadable(let detail): "The stored login could not be read (\(detail)). Log in again with `rocket-reserver login <email>`."
-        case .insecurePermissions(let detail):
-            "The stored login is not private (\(detail)). Log in again with `rocket-reserver login <email>`."
+        case .unreadable(let detail): "The stored login could not be read (\(detail)). \(logInAgain)"
+        case .insecurePermissions(let detail): "The stored login is not private (\(detail)). \(logInAgain)"
         case .unwritable(let detail): "The login could not be saved (\(detail))."
         case .unremovable(let detail): "The stored login could not be removed (\(detail))."
         }

@@ -22,5 +22,8 @@ enum FailureMessage {
     }
 
     /// What the user reads when the server no longer accepts the stored login.
-    static let sessionExpired = "Your session is no longer valid. Log in again with `rocket-reserver login <email>`."
+    static let sessionExpired = "Your session is no longer valid. \(logInAgain)"
+
+    /// The hint after any failure that a new login mends.
+    static let logInAgain = "Log in again with `\(CommandCatalog.toolName) login <email>`."
 }
