@@ -33,13 +33,19 @@ enum TerminationSignals {
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        signalPipe = ends[1]
         let reader = ends[0]
-        DetachedThread.start {
+        let started = DetachedThread.start {
             var number: UInt8 = 0
             guard SystemCall.repeating({ read(reader, &number, 1) }) == 1 else { return }
             terminate(by: Int32(number))
         }
+        // Without the thread nobody would act on the pipe: keep the default actions instead.
+        guard started else {
+            close(ends[0])
+            close(ends[1])
+            return
+        }
+        signalPipe = ends[1]
         for signalNumber in handled {
             // glibc's signal() keeps the handler installed and restarts interrupted calls.
             signal(signalNumber) { number in
