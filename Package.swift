@@ -127,9 +127,13 @@ let package = Package(
         /** In-process benchmark of generated models and of the generator itself; numbers only. */
         .executableTarget(
             name: "rocket-reserver-codegen-bench",
-            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI"],
+            dependencies: [
+                "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI", "BenchmarkSupport",
+            ],
             path: "Benchmarks/Codegen"
         ),
+        /** What the benchmark executables share: the answers they measure with. */
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
         // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
         .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation"]),
@@ -167,7 +171,8 @@ let package = Package(
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
         .executableTarget(
             name: "rocket-reserver-bench",
-            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "RocketReserverAPI"], path: "Benchmarks/InProcess"
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
+            path: "Benchmarks/InProcess"
         ),
 
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */

@@ -6,6 +6,7 @@
 //   (what a network answer costs: issue 10 item 5's first ratio); a warm cache's read-back +
 //   decode into the models (a cache hit: the second ratio); and parse + validate + generate the
 //   tutorial's operations.
+import BenchmarkSupport
 import Foundation
 import GraphQLClient
 import GraphQLCodegen

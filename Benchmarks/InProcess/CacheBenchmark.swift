@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GraphQLClient
 import JSON
@@ -23,7 +24,7 @@ struct CacheBenchmark {
     let runs: Int
 
     func run() async throws -> [Table] {
-        let body = Self.makeResponse(count: count)
+        let body = LaunchListAnswer.make(count: count)
         let variables: [String: JSONValue] = ["pageSize": .int(count)]
         let operation = LaunchListQuery.operation
         let folder = FileManager.default.temporaryDirectory
@@ -110,22 +111,6 @@ struct CacheBenchmark {
             "JSON answer: \(format(Double(body.count) / Double(count), 1)) bytes per launch",
         ]
         return [table]
-    }
-
-    /// A LaunchList answer as the reference server shapes it (with the `__typename`s the client asks for).
-    static func makeResponse(count: Int) -> Data {
-        var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"djF8MjAwNi0wMy0yNFQyMjozMDowMFp8MQ==","hasMore":false,"launches":["#
-        text.reserveCapacity(count * 220 + 200)
-        let sites = ["CCAFS SLC 40", "KSC LC 39A", "VAFB SLC 4E", "Kwajalein Atoll"]
-        for index in 0..<count {
-            let id = count - index
-            if index > 0 { text += "," }
-            text += #"{"__typename":"Launch","id":"\#(id)","site":"\#(sites[id % sites.count])","#
-            text += #""mission":{"__typename":"Mission","name":"Mission \#(id) \u00e9toile","#
-            text += #""missionPatch":"https://images2.imgbox.com/\#(id % 97)/\#(id)/patch_small.png"}}"#
-        }
-        text += "]}}}"
-        return Data(text.utf8)
     }
 }
 

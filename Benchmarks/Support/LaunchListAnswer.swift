@@ -1,8 +1,10 @@
 import Foundation
 
-/// A LaunchList answer as the client's selections ask for it (with `__typename`).
-enum LaunchListAnswer {
-    static func make(count: Int) -> Data {
+/// A LaunchList answer as the reference server shapes it for the client's selections (with
+/// `__typename`): `count` launches, newest first, about 220 bytes each.
+public enum LaunchListAnswer {
+    /// The answer's bytes.
+    public static func make(count: Int) -> Data {
         var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"djF8MjAwNi0wMy0yNFQyMjozMDowMFp8MQ==","hasMore":false,"launches":["#
         text.reserveCapacity(count * 220 + 200)
         let sites = ["CCAFS SLC 40", "KSC LC 39A", "VAFB SLC 4E", "Kwajalein Atoll"]
