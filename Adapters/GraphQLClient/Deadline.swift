@@ -1,14 +1,15 @@
 /// Runs async work against a time limit.
 enum Deadline {
-    /// The work's result, or `nil` when `limit` passes first (the work is then cancelled).
+    /// The work's result, or `nil` when `limit` passes first on `clock` (the work is then cancelled).
     static func run<T: Sendable>(
         within limit: Duration,
+        clock: any Clock<Duration> = ContinuousClock(),
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T? {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await work() }
             group.addTask {
-                try await Task.sleep(for: limit)
+                try await clock.sleep(for: limit)
                 return nil
             }
             defer { group.cancelAll() }

@@ -11,11 +11,20 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
     public let endpoint: URL
     public let timeout: Duration
     private let session: any HTTPSession
+    private let clock: any Clock<Duration>
 
-    public init(endpoint: URL, session: any HTTPSession, timeout: Duration = .seconds(30)) {
+    /// - Parameter clock: The clock `timeout` is measured on (tests and single-threaded
+    ///   programs pass their own).
+    public init(
+        endpoint: URL,
+        session: any HTTPSession,
+        timeout: Duration = .seconds(30),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.endpoint = endpoint
         self.session = session
         self.timeout = timeout
+        self.clock = clock
     }
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
@@ -24,7 +33,7 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         let session = self.session
         let answer: HTTPResponse?
         do {
-            answer = try await Deadline.run(within: timeout) { try await session.send(urlRequest) }
+            answer = try await Deadline.run(within: timeout, clock: clock) { try await session.send(urlRequest) }
         } catch {
             throw ErrorClassification.classify(error, operation: operation)
         }

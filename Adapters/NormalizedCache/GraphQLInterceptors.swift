@@ -13,11 +13,12 @@ public enum GraphQLInterceptors {
     ///
     /// `session` is the transport: a `SocketHTTPSession` (module `SocketTransport`: `http://` and
     /// `https://`, TLS from the system's OpenSSL 3), a `URLSession` (module `GraphQLURLSession`)
-    /// or any other ``HTTPSession``.
+    /// or any other ``HTTPSession``. `timeout` is measured on `clock`.
     public static func standard(
         endpoint: URL,
         session: any HTTPSession,
         timeout: Duration = .seconds(30),
+        clock: any Clock<Duration> = ContinuousClock(),
         cache: NormalizedCache,
         authorization: AuthorizationInterceptor? = nil,
         retry: RetryInterceptor = RetryInterceptor(),
@@ -29,7 +30,7 @@ public enum GraphQLInterceptors {
         chain.append(CacheWriteInterceptor(cache: cache))
         chain.append(retry)
         chain.append(ResponseParsingInterceptor())
-        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout))
+        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock))
         return chain
     }
 }

@@ -8,10 +8,10 @@ import JSON
 /// ``CachePersistence`` given at creation. Saving failures are reported through the
 /// persistence's warning callback, never thrown.
 ///
-/// The actor runs on a dispatch queue of its own (``CacheQueueExecutor``): its file I/O never
-/// blocks the Swift concurrency pool.
+/// By default the actor runs on a dispatch queue of its own (``CacheQueueExecutor``): its file
+/// I/O never blocks the Swift concurrency pool.
 public actor NormalizedCache {
-    private let executor = CacheQueueExecutor()
+    private let executor: any SerialExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let backend: any CacheBackend
     private var store = RecordStore()
@@ -19,8 +19,13 @@ public actor NormalizedCache {
     /// How many ``withExclusiveAccess(_:)`` scopes are open (saves then need no lock of their own).
     private var exclusiveDepth = 0
 
-    public init(persistence: CachePersistence = .inMemory()) {
+    /// - Parameters:
+    ///   - persistence: Where the records are loaded from and saved to.
+    ///   - executor: Where the cache's work (file I/O included) runs; by default a dispatch queue
+    ///     of its own. A single-threaded program may pass the executor its tasks run on.
+    public init(persistence: CachePersistence = .inMemory(), executor: (any SerialExecutor)? = nil) {
         self.backend = persistence.backend
+        self.executor = executor ?? CacheQueueExecutor()
     }
 
     /// The answer to a query from the cache alone, or `nil` unless every selected field is cached.

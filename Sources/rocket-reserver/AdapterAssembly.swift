@@ -6,6 +6,7 @@ import GraphQLConsole
 import GraphQLGateway
 import HTTPSeam
 import NormalizedCache
+import POSIXSupport
 import Ports
 import Presentation
 import RocketReserverCLI
@@ -22,6 +23,8 @@ struct AdapterAssembly {
     let variables: [String: String]
     /// The progress line on standard error, when it is a terminal.
     var progress: ProgressLine? = nil
+    /// The executor the command runs on: the cache runs there too, and timeouts use its clock.
+    let executor: CurrentThreadExecutor
 
     func services() async -> Services {
         let endpoint = configuration.endpoint.absoluteString
@@ -40,7 +43,7 @@ struct AdapterAssembly {
         let cache = NormalizedCache(persistence: .file(
             at: cacheFile,
             onWarning: { warnings.warn($0) }
-        ))
+        ), executor: executor)
 
         let authorization = sendsCredentials
             ? AuthorizationInterceptor(scheme: .init(configuration.authorizationScheme)) {
@@ -52,8 +55,10 @@ struct AdapterAssembly {
             endpoint: configuration.endpoint,
             session: Self.session(for: configuration, environment: variables),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
+            clock: executor.clock,
             cache: cache,
-            authorization: authorization
+            authorization: authorization,
+            retry: RetryInterceptor(sleep: { [clock = executor.clock] in try await clock.sleep(for: $0) })
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
         let presenter: any ResultPresenter =

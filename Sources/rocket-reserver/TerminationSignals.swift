@@ -46,13 +46,31 @@ enum TerminationSignals {
             return
         }
         signalPipe = ends[1]
+        var caught = sigset_t()
+        sigemptyset(&caught)
         for signalNumber in handled {
             // glibc's signal() keeps the handler installed and restarts interrupted calls.
-            signal(signalNumber) { number in
+            let previous = signal(signalNumber) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(signalPipe, &byte, 1)
             }
+            // A signal ignored by whoever started us stays ignored (`nohup`, `command &` in a
+            // script), as the shell's conventions ask.
+            if isIgnored(previous) {
+                signal(signalNumber, SIG_IGN)
+            } else {
+                sigaddset(&caught, signalNumber)
+            }
         }
+        // A parent may start us with these signals blocked (a mask inherited from one of its
+        // worker threads): the ones we handle are unblocked, or Ctrl-C would stay pending.
+        // Threads started from now on inherit the mask.
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+    }
+
+    private static func isIgnored(_ handler: sighandler_t?) -> Bool {
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Sets the folders whose temporary files of this process are removed on a signal.

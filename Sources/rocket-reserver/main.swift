@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import POSIXSupport
 import RocketReserverCLI
 import StdoutPresenters
 
@@ -18,21 +19,27 @@ let variables = ProcessEnvironment.current()
 // erased at the end, on errors, and on Ctrl-C.
 let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine(output: standardError) : nil
 if let progress { TerminationSignals.beforeExit { progress.clear() } }
-let environment = CLIEnvironment(
-    variables: variables,
-    standardOutput: standardOutput,
-    standardError: standardError,
-    outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-    terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
-    // Used only when HOME is not an absolute path: the password database is not read otherwise.
-    homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
-    makeServices: { configuration in
-        await AdapterAssembly(
-            configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress
-        ).services()
-    }
-)
-var status = await RocketReserverCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// One command, one thread: the command's async code and its cache run on the main thread, and
+// only a request's blocking I/O gets a thread of its own (no pool, no Dispatch timer threads).
+var status = CurrentThreadExecutor.run { executor in
+    let environment = CLIEnvironment(
+        variables: variables,
+        standardOutput: standardOutput,
+        standardError: standardError,
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
+        // Used only when HOME is not an absolute path: the password database is not read otherwise.
+        homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
+        makeServices: { configuration in
+            await AdapterAssembly(
+                configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress,
+                executor: executor
+            ).services()
+        }
+    )
+    return await RocketReserverCLI(environment: environment).run(arguments)
+}
 // Output that could not be written (a full disk, an I/O error) is lost: say so. A reader that
 // closed the pipe (`| head -1`) is not an error.
 if let code = standardOutput.failure, status == .success || status == .refused {

@@ -28,4 +28,38 @@ struct InterruptTests {
         #expect(session.home.snapshot() == before)
         #expect(session.server.requestCount == 1)
     }
+
+    /// A signal ignored by whoever started the command stays ignored (`nohup`, `command &` in a
+    /// script), and the others are still handled: read from the kernel's view of the process
+    /// while its request is in flight.
+    @Test func aSignalIgnoredAtStartStaysIgnored() async throws {
+        let session = try await FaultSession()
+        session.server.behaviour = .neverAnswer
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"trap '' INT; exec "$0" "$@""#, BuiltProducts.client.path,
+            "--endpoint", session.endpoint, "--timeout", "60", "details", "1", "--force-reload",
+        ]
+        process.environment = ClientEnvironment.make(home: session.home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let exit = try await ProcessExit(starting: process)
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        func signals(_ field: String) -> UInt64 {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+            return UInt64(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+        }
+        func bit(_ signal: Int32) -> UInt64 { 1 << UInt64(signal - 1) }
+        #expect(signals("SigIgn") & bit(SIGINT) != 0, "SIGINT is no longer ignored")
+        #expect(signals("SigCgt") & bit(SIGINT) == 0, "SIGINT is caught")
+        #expect(signals("SigCgt") & bit(SIGTERM) != 0, "SIGTERM is not caught")
+        kill(process.processIdentifier, SIGTERM)
+        await exit.wait()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM, "ended by signal \(process.terminationStatus)")
+    }
 }

@@ -35,6 +35,16 @@ struct ClientErrorTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
+    /// The timeout runs on the clock the chain was given: one whose sleeps end at once times
+    /// out a silent server although the limit is an hour.
+    @Test func theTimeoutIsMeasuredOnTheGivenClock() async {
+        let client = TestSupport.client(StubHTTPSession([.hang]), timeout: .seconds(3_600), clock: ExpiredClock())
+        let error = await #expect(throws: GraphQLClientError.self) {
+            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+        }
+        #expect(error?.kind == .timedOut)
+    }
+
     @Test func sessionTimeoutIsTimedOut() async {
         #expect(await failure([.failure(.timedOut)])?.kind == .timedOut)
     }
@@ -130,4 +140,11 @@ struct ClientErrorTests {
         }
         #expect(throws: GraphQLResponseDecoder.Failure.self) { try GraphQLResponseDecoder.decode(Data("{}".utf8)) }
     }
+}
+
+/// A clock on which every sleep ends at once: all time has already passed.
+private struct ExpiredClock: Clock {
+    var now: ContinuousClock.Instant { ContinuousClock.now }
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {}
 }

@@ -10,6 +10,10 @@ import Glibc
 /// bookkeeping. And on a busy machine a launch takes tens of milliseconds: run on the Swift
 /// concurrency pool (two threads on two cores), a burst of launches would hold it and stall
 /// every other test. So launches run here, one by one, off the pool.
+///
+/// A child inherits the signal mask of the thread that starts it, and Dispatch's threads block
+/// every signal: the clients started here begin with SIGINT and SIGTERM blocked, as they do
+/// under some real parents, and the Ctrl-C tests check that the client unblocks what it handles.
 public enum ProcessLaunch {
     private static let queue = DispatchQueue(label: "TestSupport.ProcessLaunch")
 
