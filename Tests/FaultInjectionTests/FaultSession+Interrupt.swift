@@ -12,13 +12,7 @@ extension FaultSession {
     /// (to the moment the process ended, not to when this task next got a thread).
     func interrupt(_ command: [String]) async throws -> (process: Process, elapsed: Duration) {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
-        let process = Process()
-        process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", endpoint] + trust + ["--timeout", "60"] + command
-        process.environment = ClientEnvironment.make(home: home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try await ProcessExit(starting: process)
+        let (process, exit) = try await launch(["--endpoint", endpoint] + trust + ["--timeout", "60"] + command)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await server.waitForRequests(1, timeout: 20), "the command never sent its request")
@@ -26,5 +20,18 @@ extension FaultSession {
         kill(process.processIdentifier, SIGINT)
         let ended = await exit.wait()
         return (process, ended - interrupted)
+    }
+
+    /// Starts `executable` (the built client unless told otherwise) with `arguments`, this
+    /// session's environment and its output discarded; returns it with its exit watcher. The
+    /// caller ends a process it leaves running.
+    func launch(_ arguments: [String], executable: URL = BuiltProducts.client) async throws -> (Process, ProcessExit) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ClientEnvironment.make(home: home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return (process, try await ProcessExit(starting: process))
     }
 }

@@ -35,16 +35,13 @@ struct InterruptTests {
     @Test func aSignalIgnoredAtStartStaysIgnored() async throws {
         let session = try await FaultSession()
         session.server.behaviour = .neverAnswer
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", #"trap '' INT; exec "$0" "$@""#, BuiltProducts.client.path,
-            "--endpoint", session.endpoint, "--timeout", "60", "details", "1", "--force-reload",
-        ]
-        process.environment = ClientEnvironment.make(home: session.home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try await ProcessExit(starting: process)
+        let (process, exit) = try await session.launch(
+            [
+                "-c", #"trap '' INT; exec "$0" "$@""#, BuiltProducts.client.path,
+                "--endpoint", session.endpoint, "--timeout", "60", "details", "1", "--force-reload",
+            ],
+            executable: URL(fileURLWithPath: "/bin/sh")
+        )
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")

@@ -61,13 +61,7 @@ struct PagingBoundTests {
     @Test func ctrlCEndsAFastWalkAtOnce() async throws {
         let session = try await FaultSession()
         session.server.behaviour = Self.endlessPages
-        let process = Process()
-        process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", session.server.endpoint, "launches", "--all", "--max-pages", "1000000"]
-        process.environment = ClientEnvironment.make(home: session.home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try await ProcessExit(starting: process)
+        let (process, exit) = try await session.launch(["--endpoint", session.server.endpoint, "launches", "--all", "--max-pages", "1000000"])
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await session.server.waitForRequests(20, timeout: 30), "the walk never got going")

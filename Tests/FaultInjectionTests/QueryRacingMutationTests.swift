@@ -24,13 +24,7 @@ struct QueryRacingMutationTests {
         }
 
         // The query goes out first and is held...
-        let query = Process()
-        query.executableURL = BuiltProducts.client
-        query.arguments = ["--endpoint", session.server.endpoint, "details", launch, "--force-reload", "--json"]
-        query.environment = ClientEnvironment.make(home: session.home)
-        query.standardOutput = FileHandle.nullDevice
-        query.standardError = FileHandle.nullDevice
-        let exit = try await ProcessExit(starting: query)
+        let (query, exit) = try await session.launch(["--endpoint", session.server.endpoint, "details", launch, "--force-reload", "--json"])
         defer { if query.isRunning { query.terminate() } }
         #expect(await session.server.waitForRequests(1, timeout: 30), "the query never reached the server")
 

@@ -15,13 +15,9 @@ struct ThreadCountTests {
         let session = try await FaultSession(https: overTLS)
         session.server.behaviour = .neverAnswer
         let trust = overTLS ? ["--cacert", TLSFixture.caFile] : []
-        let process = Process()
-        process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", session.endpoint] + trust + ["--timeout", "60", "details", "1", "--force-reload"]
-        process.environment = ClientEnvironment.make(home: session.home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = try await ProcessExit(starting: process)
+        let (process, exit) = try await session.launch(
+            ["--endpoint", session.endpoint] + trust + ["--timeout", "60", "details", "1", "--force-reload"]
+        )
         defer { if process.isRunning { process.terminate() } }
 
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
