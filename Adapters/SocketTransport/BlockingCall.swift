@@ -76,8 +76,9 @@ final class BlockingCall: Sendable {
     func wait(for descriptor: Int32, events: Int16, until deadline: ContinuousClock.Instant) throws -> Int16 {
         while true {
             if isCancelled { throw CancellationError() }
-            let remaining = deadline - .now
-            guard remaining > .zero else { throw HTTPTransportError(.timedOut) }
+            // Past the deadline the socket is still looked at once, without waiting: a thread
+            // that was scheduled late must not call an answer that is already there a timeout.
+            let remaining = max(deadline - .now, .zero)
             let (seconds, attoseconds) = remaining.components
             let milliseconds = min(Int64(Int32.max), seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             var descriptors = [
@@ -91,6 +92,7 @@ final class BlockingCall: Sendable {
             }
             if descriptors[1].revents != 0 { throw CancellationError() }
             if descriptors[0].revents != 0 { return descriptors[0].revents }
+            if remaining == .zero { throw HTTPTransportError(.timedOut) }
         }
     }
 

@@ -32,12 +32,13 @@ struct PagingBoundTests {
         #expect(session.server.requestCount == pages)
     }
 
-    /// Also: `--timeout` bounds each page's request, not the walk (1,000 pages take longer than
-    /// half a second here, and the walk still reaches its bound instead of timing out).
+    /// Also: `--timeout` bounds each page's request, not the walk (1,000 pages take far longer
+    /// than three seconds here, and the walk still reaches its bound instead of timing out; a
+    /// tighter limit would let one page delayed by a loaded machine fail the test).
     @Test func theDefaultBoundIsAThousandPages() async throws {
         let session = try await FaultSession()
         session.server.behaviour = Self.endlessPages
-        let result = try await session.run(["launches", "--all", "--json", "--timeout", "0.5"], deadline: 120)
+        let result = try await session.run(["launches", "--all", "--json", "--timeout", "3"], deadline: 120)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("after 1000 pages"), "\(result.stderr)")
         #expect(session.server.requestCount == 1_000)
