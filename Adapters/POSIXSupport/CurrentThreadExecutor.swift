@@ -54,12 +54,7 @@ package final class CurrentThreadExecutor: TaskExecutor, SerialExecutor, Sendabl
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let wake = state.withLock { state in
-            state.jobs.append(job)
-            defer { state.isWaiting = false }
-            return state.isWaiting
-        }
-        if wake { wakeUp.signal() }
+        addWork { $0.jobs.append(job) }
     }
 
     package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -68,8 +63,13 @@ package final class CurrentThreadExecutor: TaskExecutor, SerialExecutor, Sendabl
 
     /// Wakes `sleep` (unless it was cancelled first) once `deadline` has passed.
     func schedule(_ sleep: PendingSleep, at deadline: ContinuousClock.Instant) {
+        addWork { $0.timers.append((deadline, sleep)) }
+    }
+
+    /// Adds a job or a timer with `add`, and wakes the thread if it waits.
+    private func addWork(_ add: (inout State) -> Void) {
         let wake = state.withLock { state in
-            state.timers.append((deadline, sleep))
+            add(&state)
             defer { state.isWaiting = false }
             return state.isWaiting
         }
@@ -121,10 +121,8 @@ package final class CurrentThreadExecutor: TaskExecutor, SerialExecutor, Sendabl
             wakeUp.wait()
             return
         }
-        let remaining = deadline - .now
-        let (seconds, attoseconds) = remaining.components
-        let nanoseconds = max(0, min(seconds, 86_400)) * 1_000_000_000 + max(0, attoseconds / 1_000_000_000)
-        if wakeUp.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
+        let milliseconds = Int((deadline - .now).waitMilliseconds)
+        if wakeUp.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut {
             // Without a signal on its way, stop expecting one; a signal already sent is taken
             // by the next wait, which then returns at once.
             state.withLock { $0.isWaiting = false }

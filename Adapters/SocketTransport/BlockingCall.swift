@@ -79,13 +79,11 @@ final class BlockingCall: Sendable {
             // Past the deadline the socket is still looked at once, without waiting: a thread
             // that was scheduled late must not call an answer that is already there a timeout.
             let remaining = max(deadline - .now, .zero)
-            let (seconds, attoseconds) = remaining.components
-            let milliseconds = min(Int64(Int32.max), seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             var descriptors = [
                 pollfd(fd: descriptor, events: events, revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, Int32(milliseconds))
+            let ready = poll(&descriptors, 2, remaining.waitMilliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw HTTPTransportError(.other(code: -Int(errno)))
