@@ -7,6 +7,11 @@ extension GraphQLClientError {
         case unauthenticated
         /// The server's TLS certificate failed verification.
         case untrustedCertificate
+        /// No secure connection could be set up: TLS is unavailable here, or the server did not
+        /// complete a TLS handshake.
+        case tlsFailed
+        /// The proxy could not be reached or refused to open the tunnel.
+        case proxyFailed
         /// The server could not be reached, or the connection closed without an answer.
         case unreachable
         /// No answer within the request's timeout.
@@ -33,12 +38,26 @@ extension GraphQLClientError {
         if isUnauthenticated(alsoWhen: recognises) { return .unauthenticated }
         return switch kind {
         case .transport(.tlsCertificate): .untrustedCertificate
+        case .transport(.tlsUnavailable), .transport(.tlsHandshake): .tlsFailed
+        case .transport(.proxyFailed): .proxyFailed
         case .transport: .unreachable
         case .timedOut: .timedOut
         case .httpStatus, .redirected, .notJSON, .unexpectedShape, .malformedResponse, .responseTooLarge: .unreadableResponse
         case .cacheMiss: .notCached
         case .graphQLErrors, .partialData: .rejected
         case .cancelled: .cancelled
+        }
+    }
+
+    /// Whether a cached answer may stand in for this failure: only when the server could not
+    /// be reached or did not answer in time. A server that cannot be trusted (certificate or TLS
+    /// handshake failure), a proxy that refuses, and any answer the server gave (an HTTP error,
+    /// a redirect, a malformed or refused answer) never fall back.
+    public var allowsCacheFallback: Bool {
+        switch classification() {
+        case .unreachable, .timedOut: true
+        case .unauthenticated, .untrustedCertificate, .tlsFailed, .proxyFailed, .unreadableResponse, .notCached, .rejected, .cancelled:
+            false
         }
     }
 }

@@ -28,6 +28,8 @@ extension ServiceError.Kind {
         self = switch classification {
         case .unauthenticated: .unauthenticated
         case .untrustedCertificate: .untrustedCertificate
+        case .tlsFailed: .tlsFailed
+        case .proxyFailed: .proxyFailed
         case .unreachable: .unreachable
         case .timedOut: .timedOut
         case .unreadableResponse: .unreadableResponse

@@ -23,7 +23,7 @@ public struct CacheReadInterceptor: GraphQLInterceptor {
         case .networkFirst:
             do {
                 return try await next(request)
-            } catch let error as GraphQLClientError where Self.allowsFallback(error) {
+            } catch let error as GraphQLClientError where error.allowsCacheFallback {
                 if let cached = await cachedResponse(for: request) { return cached }
                 throw error
             }
@@ -39,13 +39,5 @@ public struct CacheReadInterceptor: GraphQLInterceptor {
             do { try validate(data) } catch { return nil }
         }
         return GraphQLResponse(source: .cache, body: GraphQLResponseBody(data: data))
-    }
-
-    /// Falls back for failures of reaching the server, not for answers the server gave.
-    private static func allowsFallback(_ error: GraphQLClientError) -> Bool {
-        switch error.kind {
-        case .transport, .timedOut, .httpStatus: true
-        default: false
-        }
     }
 }

@@ -8,6 +8,11 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case unreachable
         /// The server could not prove who it is (its TLS certificate failed verification).
         case untrustedCertificate
+        /// No secure connection could be set up: TLS is unavailable here, or the server did not
+        /// complete a TLS handshake.
+        case tlsFailed
+        /// The proxy could not be reached or refused to open the tunnel: nothing reached the server.
+        case proxyFailed
         /// The server did not answer in time.
         case timedOut
         /// The server answered something that is not a GraphQL answer of the expected shape.

@@ -10,6 +10,9 @@ public struct CLIEnvironment: Sendable {
     public var standardOutput: any TextOutput
     /// Where errors and warnings go.
     public var standardError: any TextOutput
+    /// Where notes about the results go (`Showing cached data…`): standard error, but the
+    /// executable passes one that stays silent once the results could not be written.
+    public var notes: any TextOutput
     /// Whether standard output is a terminal (colour is used only then).
     public var outputIsTerminal: Bool
     /// The terminal's width in cells, as its size says (`TIOCGWINSZ` on standard output), or
@@ -25,6 +28,7 @@ public struct CLIEnvironment: Sendable {
         variables: [String: String],
         standardOutput: any TextOutput,
         standardError: any TextOutput,
+        notes: (any TextOutput)? = nil,
         outputIsTerminal: Bool,
         terminalWidth: Int? = nil,
         homeDirectory: String,
@@ -33,6 +37,7 @@ public struct CLIEnvironment: Sendable {
         self.variables = variables
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.notes = notes ?? standardError
         self.outputIsTerminal = outputIsTerminal
         self.terminalWidth = terminalWidth
         self.homeDirectory = homeDirectory

@@ -67,7 +67,7 @@ struct Failure: Equatable {
 
     private static func code(for kind: ServiceError.Kind) -> ExitCode {
         switch kind {
-        case .unreachable, .untrustedCertificate, .timedOut, .notCached: .unavailable
+        case .unreachable, .untrustedCertificate, .tlsFailed, .proxyFailed, .timedOut, .notCached: .unavailable
         case .unreadableResponse: .protocolError
         case .rejected: .refused
         case .unauthenticated: .notPermitted

@@ -5,10 +5,11 @@ extension FailureMessage {
     static func text(for error: ServiceError, endpoint: String) -> String {
         let detail = sentence(error.detail)
         return switch error.kind {
-        case .unreachable: "Could not reach the server at \(endpoint). \(detail)"
+        case .unreachable, .tlsFailed, .proxyFailed: "Could not reach the server at \(endpoint). \(detail)"
         case .untrustedCertificate:
             "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
-        case .timedOut: "The server at \(endpoint) did not answer in time. \(detail)"
+        // The detail would only say the same again ("The server did not answer in time.").
+        case .timedOut: "The server at \(endpoint) did not answer in time."
         case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
         case .rejected: "The server refused \(error.operation): \(detail)"
         case .unauthenticated: sessionExpired

@@ -24,6 +24,11 @@ enum FailureMessage {
     /// What the user reads when the server no longer accepts the stored login.
     static let sessionExpired = "Your session is no longer valid. \(logInAgain)"
 
+    /// What the user reads when the server answers only a logged-in user, and nobody is.
+    static func loginRequired(endpoint: String) -> String {
+        "The server at \(endpoint) answers this only to a logged-in user, and you are not logged in. Log in first with `\(CommandCatalog.toolName) login <email>`."
+    }
+
     /// The hint after any failure that a new login mends.
     static let logInAgain = "Log in again with `\(CommandCatalog.toolName) login <email>`."
 }

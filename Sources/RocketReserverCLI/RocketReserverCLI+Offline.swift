@@ -18,11 +18,11 @@ extension RocketReserverCLI {
         throw UsageError("The \(command.name) command needs the server, so it cannot run with --offline (or ROCKET_RESERVER_OFFLINE=1).")
     }
 
-    /// Writes ``cachedNote`` on standard error when `source` says so.
+    /// Writes ``cachedNote`` to the notes (standard error) when `source` says so.
     func noteCached(_ source: AnswerSource) {
         switch source {
         case .asAsked: break
-        case .cacheWhileUnreachable: environment.standardError.write(Self.cachedNote + "\n")
+        case .cacheWhileUnreachable: environment.notes.write(Self.cachedNote + "\n")
         }
     }
 

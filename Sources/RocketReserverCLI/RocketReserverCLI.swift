@@ -20,6 +20,7 @@ public struct RocketReserverCLI: Sendable {
     /// Runs the command line (without the program name) and returns the exit status.
     public func run(_ arguments: [String]) async -> ExitCode {
         var endpoint = Configuration.defaultEndpoint
+        var asked: (command: Command, services: Services, sendsCredentials: Bool)?
         do {
             let invocation = try CommandLineParser().parse(arguments)
             switch invocation.command {
@@ -45,9 +46,13 @@ public struct RocketReserverCLI: Sendable {
                 throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
             }
             let services = try await environment.makeServices(configuration)
+            asked = (invocation.command, services, configuration.sendsCredentials)
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
-            let failure = Failure(error, endpoint: endpoint)
+            var failure = Failure(error, endpoint: endpoint)
+            if let asked, await Self.wasAnonymous(error, asked.command, asked.sendsCredentials ? asked.services.credentials : nil) {
+                failure = Failure(.notPermitted, FailureMessage.loginRequired(endpoint: endpoint))
+            }
             // Messages may quote the server: each of their lines (a document's diagnostics are one
             // a line) is shown through the same sanitiser as stdout data.
             let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -105,6 +110,16 @@ public struct RocketReserverCLI: Sendable {
             break
         }
         return .success
+    }
+
+    /// Whether `error` is the server refusing a login that was never sent: a command that runs
+    /// without one got `unauthenticated` while nobody is logged in at this endpoint, or while
+    /// credentials may not travel to it (`credentials` is `nil`). Commands that need a login
+    /// refuse before sending when there is none.
+    private static func wasAnonymous(_ error: any Error, _ command: Command, _ credentials: (any CredentialStore)?) async -> Bool {
+        guard let error = error as? ServiceError, error.kind == .unauthenticated, !command.needsCredentials else { return false }
+        guard let credentials else { return true }
+        return (try? await credentials.credential()) == nil
     }
 
     private func report(_ update: TripUpdate, _ action: TripAction, _ presenter: any ResultPresenter) -> ExitCode {

@@ -26,11 +26,14 @@ enum CacheFallback {
         }
     }
 
-    /// The failures of reaching the server (the CLI's exit 69), the only ones that fall back.
+    /// The failures that fall back: the server could not be reached or did not answer in time.
+    /// A server that cannot be trusted (its certificate, a failed TLS handshake) or a proxy that
+    /// refuses is not an unreachable server, and neither is any answer the server gave.
     static func isUnreachable(_ kind: ServiceError.Kind) -> Bool {
         switch kind {
-        case .unreachable, .untrustedCertificate, .timedOut: true
-        case .unreadableResponse, .rejected, .unauthenticated, .cancelled, .notCached: false
+        case .unreachable, .timedOut: true
+        case .untrustedCertificate, .tlsFailed, .proxyFailed, .unreadableResponse, .rejected, .unauthenticated, .cancelled, .notCached:
+            false
         }
     }
 }

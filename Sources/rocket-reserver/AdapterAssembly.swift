@@ -19,6 +19,8 @@ struct AdapterAssembly {
     let configuration: Configuration
     let output: any TextOutput
     let warnings: any TextOutput
+    /// Standard error for hints about the results, silent once the results could not be written.
+    let notes: any TextOutput
     /// The process environment, for the proxy variables (`https_proxy`, `http_proxy`, `no_proxy`).
     let variables: [String: String]
     /// The progress line on standard error, when it is a terminal.
@@ -70,7 +72,7 @@ struct AdapterAssembly {
                     colorEnabled: configuration.color,
                     nextPageCommand: RocketReserverCLI.nextPageCommand,
                     width: configuration.terminalWidth,
-                    hints: configuration.outputIsTerminal ? nil : self.warnings,
+                    hints: configuration.outputIsTerminal ? nil : notes,
                     progress: progress
                 )
             }

@@ -14,6 +14,8 @@ MallocArenas.useOne()
 TerminationSignals.install()
 let standardOutput = StandardOutput()
 let standardError = StandardError()
+// Hints and notes about the results, silent once the results could not be written.
+let resultNotes = ResultNotes(notes: standardError, about: standardOutput)
 let variables = ProcessEnvironment.current()
 // `launches --all` reports its pages on standard error when that is a terminal; the line is
 // erased at the end, on errors, and on Ctrl-C.
@@ -27,13 +29,15 @@ var status = CurrentThreadExecutor.run { executor in
         variables: variables,
         standardOutput: standardOutput,
         standardError: standardError,
+        notes: resultNotes,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
         // Used only when HOME is not an absolute path: the password database is not read otherwise.
         homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
         makeServices: { configuration in
             await AdapterAssembly(
-                configuration: configuration, output: standardOutput, warnings: standardError, variables: variables, progress: progress,
+                configuration: configuration, output: standardOutput, warnings: standardError, notes: resultNotes, variables: variables,
+                progress: progress,
                 executor: executor
             ).services()
         }

@@ -13,6 +13,26 @@ struct OutputFailureTests {
         #expect(result.status == 74, "exit \(result.status): \(result.stderr)")
         FaultExpectations.expectPlainMessage(result.stderr)
         #expect(result.stderr.contains("could not be written"), "stderr: \(result.stderr)")
+        // Only the error: no hint about output that never arrived (the next page's command).
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("--after"), "stderr: \(result.stderr)")
+    }
+
+    /// A note about the results (they came from the cache) is no more use than a hint when the
+    /// results could not be written.
+    @Test(arguments: [["launches"], ["trips"], ["launches", "--all"]])
+    func aFullDiskAfterAFallbackPrintsOnlyTheWriteError(_ command: [String]) async throws {
+        let session = try await FaultSession()
+        for warm in [["launches"], ["trips"], ["launches", "--all"]] {
+            #expect(try await session.run(warm).status == 0)
+        }
+        session.server.stop()
+        let shown = try await session.run(command)
+        #expect(shown.status == 0 && shown.stderr.contains("Showing cached data"), "the control did not fall back: \(shown.stderr)")
+        let result = try await session.shell(#"exec "$@" > /dev/full"#, command)
+        #expect(result.status == 74, "exit \(result.status): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Showing cached data"), "stderr: \(result.stderr)")
     }
 
     @Test(arguments: [["launches", "--all"], ["launches", "--json"], ["--help"]])

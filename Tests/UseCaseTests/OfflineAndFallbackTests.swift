@@ -40,6 +40,28 @@ struct OfflineAndFallbackTests {
         await #expect(throws: Self.unreachable) { try await fixture.listLaunches.page(pageSize: 3, freshness: .fromServerElseCached) }
     }
 
+    /// Every failure kind: only a server that cannot be reached or does not answer in time
+    /// falls back; one that cannot be trusted (certificate, TLS), a refusing proxy and every
+    /// answer the server gave do not, although the cache holds the page.
+    @Test(arguments: [
+        (ServiceError.Kind.unreachable, true), (.timedOut, true),
+        (.untrustedCertificate, false), (.tlsFailed, false), (.proxyFailed, false), (.unreadableResponse, false),
+        (.rejected, false), (.unauthenticated, false), (.cancelled, false), (.notCached, false),
+    ])
+    func fallsBackForExactlyTheUnreachableKinds(kind: ServiceError.Kind, fallsBack: Bool) async throws {
+        let fixture = try Fixture(launchCount: 30)
+        let fresh = try await fixture.listLaunches.page(pageSize: 10, freshness: .fromServerElseCached)
+        let failure = ServiceError(kind, operation: "LaunchList", detail: "A failure.")
+        await fixture.server.failNextRequest(with: failure)
+        if fallsBack {
+            let fallback = try await fixture.listLaunches.page(pageSize: 10, freshness: .fromServerElseCached)
+            #expect(fallback.source == .cacheWhileUnreachable)
+            #expect(fallback.value == fresh.value)
+        } else {
+            await #expect(throws: failure) { try await fixture.listLaunches.page(pageSize: 10, freshness: .fromServerElseCached) }
+        }
+    }
+
     @Test func pagesArriveOneAtATimeAndStayInTheCacheAfterAFallback() async throws {
         let fixture = try Fixture(launchCount: 25)
         var numbers: [Int] = []
