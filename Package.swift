@@ -80,6 +80,8 @@ let package = Package(
         .target(name: "HTTPSeam", path: "Adapters/HTTPSeam"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
         .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
+        /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
+        .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
         .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
@@ -181,6 +183,7 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),

@@ -1,0 +1,116 @@
+/// A prepared statement of one ``SQLiteDatabase``: bind parameters, step through rows, reset.
+///
+/// Used on the database's thread only, like the database itself.
+package final class SQLiteStatement {
+    private let library: SQLiteLibrary
+    private let database: SQLiteLibrary.Handle
+    let handle: SQLiteLibrary.Handle
+
+    init(library: SQLiteLibrary, database: SQLiteLibrary.Handle, handle: SQLiteLibrary.Handle) {
+        self.library = library
+        self.database = database
+        self.handle = handle
+    }
+
+    deinit { _ = library.finalize(handle) }
+
+    /// Runs the statement with `values` bound to its parameters (1, 2, …) to its end, ignoring rows.
+    package func run(_ values: [SQLiteValue] = []) throws(SQLiteError) {
+        try bind(values)
+        defer { reset() }
+        while try step() {}
+    }
+
+    /// Runs the statement with `values` bound and calls `row` for each result row.
+    package func forEachRow(_ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws(SQLiteError) -> Void) throws(SQLiteError) {
+        try bind(values)
+        defer { reset() }
+        while try step() { try row(self) }
+    }
+
+    /// Binds `values` to parameters 1, 2, … after clearing earlier bindings.
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        _ = library.clearBindings(handle)
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to the 1-based parameter `index`; SQLite copies text and blobs.
+    package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+        let transient = -1  // SQLITE_TRANSIENT: SQLite makes its own copy before returning.
+        let result: Int32 = switch value {
+        case .null: library.bindNull(handle, index)
+        case .integer(let number): library.bindInt64(handle, index, number)
+        case .text(let text): bindText(text, at: index, destructor: transient)
+        case .blob(let bytes): bytes.withUnsafeBytes { buffer in
+                // An empty value still needs a pointer: a NULL one would bind SQL NULL.
+                guard let base = buffer.baseAddress else {
+                    return withUnsafeBytes(of: UInt8(0)) { library.bindBlob(handle, index, $0.baseAddress, 0, transient) }
+                }
+                return library.bindBlob(handle, index, base, Int32(buffer.count), transient)
+            }
+        }
+        guard result == 0 else { throw failure(result) }
+    }
+
+    private func bindText(_ text: String, at index: Int32, destructor: Int) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            // An empty string still needs a pointer: a NULL one would bind SQL NULL.
+            guard let base = bytes.baseAddress else { return "".withCString { library.bindText(handle, index, $0, 0, destructor) } }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { library.bindText(handle, index, $0, Int32(bytes.count), destructor) }
+        }
+    }
+
+    /// Moves to the next row: `true` when there is one, `false` at the end.
+    package func step() throws(SQLiteError) -> Bool {
+        switch library.step(handle) {
+        case 100: return true  // SQLITE_ROW
+        case 101: return false  // SQLITE_DONE
+        case let code: throw failure(code)
+        }
+    }
+
+    /// Makes the statement ready to run again (bindings stay until the next ``bind(_:)``).
+    package func reset() {
+        _ = library.reset(handle)
+    }
+
+    /// Whether column `index` of the current row is NULL.
+    package func isNull(_ index: Int32) -> Bool { library.columnType(handle, index) == 5 }
+
+    /// Column `index` of the current row as an integer (0 for NULL).
+    package func integer(_ index: Int32) -> Int64 { library.columnInt64(handle, index) }
+
+    /// Column `index` of the current row as text (`nil` for NULL); invalid UTF-8 is repaired.
+    package func text(_ index: Int32) -> String? {
+        guard let bytes = library.columnText(handle, index) else { return nil }
+        let count = Int(library.columnBytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Column `index` of the current row as bytes, handed to `body` without a copy; `nil` for NULL.
+    package func withBlob<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer?) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        if isNull(index) { return try body(nil) }
+        let pointer = library.columnBlob(handle, index)
+        let count = Int(library.columnBytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : pointer, count: count))
+    }
+
+    /// Column `index` of the current row as bytes (`nil` for NULL).
+    package func blob(_ index: Int32) -> [UInt8]? {
+        guard !isNull(index) else { return nil }
+        // The pointer first, then its length (SQLite's documented order).
+        let pointer = library.columnBlob(handle, index)
+        let count = Int(library.columnBytes(handle, index))
+        guard count > 0, let pointer else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    private func failure(_ code: Int32) -> SQLiteError {
+        let extended = library.extendedErrorCode(database)
+        let message = library.errorMessage(database).map { String(cString: $0) } ?? "SQLite error \(code)"
+        return SQLiteError(code: extended != 0 ? extended : code, detail: message)
+    }
+}
