@@ -14,9 +14,13 @@ public struct Schema: Sendable, Hashable {
     /// The names of the scalars every schema has.
     public static let builtInScalars = ["Int", "Float", "String", "Boolean", "ID"]
 
-    /// Parses and builds a schema from one SDL source.
+    /// Parses, builds and validates a schema from one SDL source (the spec's type system rules,
+    /// ``TypeSystemValidator``).
     public static func parse(_ sdl: String, sourceName: String) throws(GraphQLSyntaxError) -> Schema {
-        try SchemaBuilder.build(from: [Parser.parse(sdl, sourceName: sourceName)])
+        let documents = [try Parser.parse(sdl, sourceName: sourceName)]
+        let schema = try SchemaBuilder.build(from: documents)
+        try TypeSystemValidator.validate(schema, documents: documents)
+        return schema
     }
 
     public subscript(name: String) -> SchemaType? { types[name] }

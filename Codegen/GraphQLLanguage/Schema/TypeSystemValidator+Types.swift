@@ -1,0 +1,118 @@
+/// What the types add up to: a query root, reserved names left alone, no empty type, union
+/// members and enum values once, and input objects that a finite value can satisfy.
+extension TypeSystemValidator {
+    /// The introspection types every schema has (section 4.2), which follow their own rules.
+    static let introspectionTypeNames: Set<String> = [
+        "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive", "__DirectiveLocation",
+    ]
+
+    mutating func checkRootTypes() {
+        if schema.queryType == nil { report("Query root type must be provided.", at: nil) }
+    }
+
+    mutating func checkTypes() {
+        for type in schema.definedTypes where !Self.introspectionTypeNames.contains(type.name) {
+            checkReservedName(type.name, at: type.location)
+            switch type.kind {
+            case .scalar:
+                break
+            case .object, .interface:
+                checkFields(of: type)
+                checkInterfaces(of: type)
+            case .union:
+                checkMembers(of: type)
+            case .enumeration:
+                checkValues(of: type)
+            case .inputObject:
+                checkInputFields(of: type)
+            }
+        }
+    }
+
+    mutating func checkDirectiveDefinitions() {
+        for directive in schema.directives.values where !BuiltInDirectives.all.contains(where: { $0.name == directive.name }) {
+            let location = directiveLocation(directive.name)
+            checkReservedName(directive.name, at: location)
+            for argument in directive.arguments {
+                checkReservedName(argument.name, at: location)
+                if argument.isRequired, argument.deprecationReason != nil {
+                    report("Required argument @\(directive.name)(\(argument.name):) cannot be deprecated.", at: location)
+                }
+            }
+        }
+    }
+
+    private mutating func checkReservedName(_ name: String, at location: SourceLocation?) {
+        guard name.hasPrefix("__") else { return }
+        report("Name \"\(name)\" must not begin with \"__\", which is reserved by GraphQL introspection.", at: location)
+    }
+
+    private mutating func checkFields(of type: SchemaType) {
+        if type.fields.isEmpty { report("Type \(type.name) must define one or more fields.", at: type.location) }
+        for field in type.fields {
+            checkReservedName(field.name, at: field.location ?? type.location)
+            for argument in field.arguments {
+                checkReservedName(argument.name, at: field.location ?? type.location)
+                if argument.isRequired, argument.deprecationReason != nil {
+                    report("Required argument \(type.name).\(field.name)(\(argument.name):) cannot be deprecated.", at: field.location ?? type.location)
+                }
+            }
+        }
+    }
+
+    private mutating func checkMembers(of union: SchemaType) {
+        if union.unionMembers.isEmpty { report("Union type \(union.name) must define one or more member types.", at: union.location) }
+        var seen: Set<String> = []
+        for member in union.unionMembers where !seen.insert(member).inserted {
+            report("Union type \(union.name) can only include type \(member) once.", at: union.location)
+        }
+    }
+
+    private mutating func checkValues(of enumeration: SchemaType) {
+        if enumeration.enumValues.isEmpty { report("Enum type \(enumeration.name) must define one or more values.", at: enumeration.location) }
+        // `true`, `false` and `null` are refused by the parser already.
+        for value in enumeration.enumValues { checkReservedName(value.name, at: enumeration.location) }
+    }
+
+    private mutating func checkInputFields(of input: SchemaType) {
+        if input.inputFields.isEmpty { report("Input Object type \(input.name) must define one or more fields.", at: input.location) }
+        for field in input.inputFields {
+            checkReservedName(field.name, at: input.location)
+            if field.isRequired, field.deprecationReason != nil {
+                report("Required input field \(input.name).\(field.name) cannot be deprecated.", at: input.location)
+            }
+        }
+        if let cycle = nonNullCycle(from: input) {
+            report(
+                "Cannot reference Input Object \"\(input.name)\" within itself through a series of non-null fields: \"\(cycle.joined(separator: "."))\".",
+                at: input.location
+            )
+        }
+    }
+
+    /// A path of non-null, non-list input fields from `input` back to itself (no finite value
+    /// could be written), found without recursion.
+    private func nonNullCycle(from input: SchemaType) -> [String]? {
+        var stack: [(type: String, path: [String])] = [(input.name, [])]
+        var visited: Set<String> = []
+        while let (name, path) = stack.popLast() {
+            guard let type = schema.types[name], type.kind == .inputObject else { continue }
+            for field in type.inputFields {
+                guard case .nonNull(.named(let target)) = field.type, schema.types[target]?.kind == .inputObject else { continue }
+                if target == input.name { return path + [field.name] }
+                if visited.insert(target).inserted { stack.append((target, path + [field.name])) }
+            }
+        }
+        return nil
+    }
+
+    /// Where the directive `name` is defined in the SDL.
+    private func directiveLocation(_ name: String) -> SourceLocation? {
+        for document in documents {
+            for case .directive(let directive) in document.typeSystemDefinitions where directive.name.value == name {
+                return directive.location
+            }
+        }
+        return nil
+    }
+}
