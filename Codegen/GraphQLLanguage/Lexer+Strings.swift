@@ -40,6 +40,11 @@ extension Lexer {
         case UInt8(ascii: "n"): return "\n"
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u") where peek() == UInt8(ascii: "{"):
+            // `\u{1F600}` (September 2025 spec): one to eight hex digits naming a Unicode scalar.
+            offset += 1
+            guard let scalar = readBracedScalar() else { throw error("Invalid Unicode escape sequence.", at: start) }
+            return scalar
         case UInt8(ascii: "u"):
             guard let high = readHex4() else { throw error("Invalid Unicode escape sequence.", at: start) }
             if (0xD800...0xDBFF).contains(high), peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") {
@@ -59,17 +64,36 @@ extension Lexer {
         }
     }
 
+    /// The hex digits after `\u{` up to the closing brace, as a scalar; `nil` for no digits,
+    /// more than eight, a missing brace, or a value that is no Unicode scalar (a surrogate, or
+    /// past U+10FFFF).
+    private mutating func readBracedScalar() -> Unicode.Scalar? {
+        var value: UInt32 = 0
+        var digits = 0
+        while let byte = peek(), byte != UInt8(ascii: "}") {
+            guard digits < 8, let digit = Self.hexValue(byte) else { return nil }
+            value = value << 4 | digit
+            digits += 1
+            offset += 1
+        }
+        guard digits > 0, peek() == UInt8(ascii: "}") else { return nil }
+        offset += 1
+        return Unicode.Scalar(value)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
     private mutating func readHex4() -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek() else { return nil }
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let byte = peek(), let digit = Self.hexValue(byte) else { return nil }
             value = value * 16 + digit
             offset += 1
         }
