@@ -61,7 +61,9 @@ extension SelectionWalker {
             let inputType = expected.flatMap { schema.type(of: $0) }
             for field in fields {
                 let fieldDefinition = inputType?.inputField(named: field.name.value)
-                recordUsages(in: field.value, expected: fieldDefinition?.type, hasDefault: fieldDefinition?.defaultValue != nil)
+                // A variable for a OneOf Input Object's field must be non-null: it is the one key.
+                let fieldType = inputType?.isOneOf == true ? fieldDefinition.map { TypeReference.nonNull($0.type.nullable) } : fieldDefinition?.type
+                recordUsages(in: field.value, expected: fieldType, hasDefault: fieldDefinition?.defaultValue != nil)
             }
         default:
             break

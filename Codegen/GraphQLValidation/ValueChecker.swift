@@ -51,6 +51,13 @@ struct ValueChecker {
             }
             result += problems(in: field.value, type: definition.type)
         }
+        if type.isOneOf {
+            if fields.count != 1 {
+                result.append(Problem(message: "OneOf Input Object \"\(type.name)\" must specify exactly one key.", location: location))
+            } else if let field = fields.first, case .null = field.value.kind {
+                result.append(Problem(message: "Field \"\(type.name).\(field.name.value)\" must be non-null.", location: field.value.location))
+            }
+        }
         for definition in type.inputFields where definition.isRequired && !seen.contains(definition.name) {
             result.append(
                 Problem(message: "Field \"\(type.name).\(definition.name)\" of required type \"\(definition.type)\" was not provided.", location: location)

@@ -1,4 +1,4 @@
-/// The directives every schema knows (October 2021 spec, section 3.13).
+/// The directives every schema knows (September 2025 spec, section 3.13, `@oneOf` included).
 enum BuiltInDirectives {
     static let all: [SchemaDirective] = [
         SchemaDirective(
@@ -25,6 +25,10 @@ enum BuiltInDirectives {
             name: "specifiedBy", description: "Exposes a URL that specifies the behaviour of this scalar.",
             arguments: [SchemaInputValue(name: "url", type: .nonNull(.named("String")))],
             locations: [.scalar], isRepeatable: false
+        ),
+        SchemaDirective(
+            name: "oneOf", description: "Indicates exactly one field must be supplied and this field must not be `null`.",
+            arguments: [], locations: [.inputObject], isRepeatable: false
         ),
     ]
 }

@@ -26,6 +26,7 @@ enum SchemaBuilder {
                     if schema.types[type.name.value] == nil { schema.typeNames.append(type.name.value) }
                     var built = SchemaType(name: type.name.value, kind: type.kind.schemaKind, description: type.description, location: type.location)
                     built.merge(type.kind)
+                    built.isOneOf = type.directives.contains { $0.name.value == "oneOf" }
                     schema.types[type.name.value] = built
                 case .directive(let directive):
                     guard schema.directives[directive.name.value] == nil || BuiltInDirectives.all.contains(where: { $0.name == directive.name.value })
@@ -66,6 +67,7 @@ enum SchemaBuilder {
                         )
                     }
                     existing.merge(type.kind)
+                    existing.isOneOf = existing.isOneOf || type.directives.contains { $0.name.value == "oneOf" }
                     schema.types[type.name.value] = existing
                 case .schemaExtension(let definition):
                     schema.setRoots(definition.operationTypes)

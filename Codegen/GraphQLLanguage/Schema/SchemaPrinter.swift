@@ -41,7 +41,7 @@ public enum SchemaPrinter {
             return head + " {\n" + values.joined(separator: "\n") + "\n}"
         case .inputObject:
             let fields = type.inputFields.map { description($0.description, "  ") + "  " + inputValue($0) }
-            return head + " {\n" + fields.joined(separator: "\n") + "\n}"
+            return head + (type.isOneOf ? " @oneOf" : "") + " {\n" + fields.joined(separator: "\n") + "\n}"
         }
     }
 

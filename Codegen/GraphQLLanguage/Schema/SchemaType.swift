@@ -18,6 +18,9 @@ public struct SchemaType: Sendable, Hashable {
     public var enumValues: [SchemaEnumValue] = []
     /// Fields of an input object, in definition order.
     public var inputFields: [SchemaInputValue] = []
+    /// Whether an input object is a OneOf Input Object (`@oneOf`): a value gives exactly one
+    /// field, and not `null`.
+    public var isOneOf = false
     /// Where it is defined (`nil` for built-in scalars).
     public var location: SourceLocation?
 

@@ -81,6 +81,12 @@ extension TypeSystemValidator {
             if field.isRequired, field.deprecationReason != nil {
                 report("Required input field \(input.name).\(field.name) cannot be deprecated.", at: input.location)
             }
+            if input.isOneOf, field.type.isNonNull {
+                report("OneOf input field \(input.name).\(field.name) must be nullable.", at: input.location)
+            }
+            if input.isOneOf, field.defaultValue != nil {
+                report("OneOf input field \(input.name).\(field.name) cannot have a default value.", at: input.location)
+            }
         }
         if let cycle = nonNullCycle(from: input) {
             report(
