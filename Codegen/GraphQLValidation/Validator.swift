@@ -7,6 +7,7 @@ public enum Validator {
     public static func validate(_ documents: [Document], against schema: Schema) -> [GraphQLDiagnostic] {
         var context = ValidationContext(schema: schema, documents: documents)
         DocumentRules.check(&context)
+        SingleFieldSubscriptionsRule.check(&context)
         var walker = SelectionWalker(context: context)
         for operation in context.operations { walker.walk(operation) }
         for fragment in context.fragments { walker.walk(fragment) }
