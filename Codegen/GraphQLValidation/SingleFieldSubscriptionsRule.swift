@@ -17,13 +17,13 @@ enum SingleFieldSubscriptionsRule {
         let root = context.schema.rootType(for: .subscription)
         var keys: [String] = []
         var fields: [Field] = []
-        var conditional: Selection?
+        var conditional: Directive?
         var visited: Set<String> = []
         var pending: [SelectionSet] = [operation.definition.selectionSet]
         while let selectionSet = pending.popLast() {
             for selection in selectionSet.selections.reversed() {
-                if conditional == nil, selection.directives.contains(where: { ["skip", "include"].contains($0.name.value) }) {
-                    conditional = selection
+                if conditional == nil {
+                    conditional = selection.directives.first { ["skip", "include"].contains($0.name.value) }
                 }
                 switch selection {
                 case .field(let field):

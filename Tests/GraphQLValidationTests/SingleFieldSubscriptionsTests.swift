@@ -41,10 +41,10 @@ struct SingleFieldSubscriptionsTests {
 
     @Test func skipAndIncludeAtTheTopLevelAreRefused() {
         #expect(Self.errors("subscription S($b: Boolean!) { tripsBooked @skip(if: $b) }") == [
-            #"1:32: Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#
+            #"1:44: Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#
         ])
         #expect(Self.errors("subscription S($b: Boolean!) { ...F @include(if: $b) }\nfragment F on Subscription { tripsBooked }") == [
-            #"1:32: Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#
+            #"1:37: Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#
         ])
     }
 

@@ -31,6 +31,12 @@ extension TypeSystemValidator {
                 continue
             }
             let location = field.location ?? type.location
+            if expected.deprecationReason == nil, field.deprecationReason != nil {
+                report(
+                    "Interface field \(interface.name).\(expected.name) is not deprecated, so implementation field \(type.name).\(field.name) must not be deprecated.",
+                    at: location
+                )
+            }
             if !isSubtype(field.type, of: expected.type) {
                 report(
                     "Interface field \(interface.name).\(expected.name) expects type \(expected.type) but \(type.name).\(field.name) is type \(field.type).",

@@ -35,6 +35,14 @@ extension TypeSystemValidator {
             checkReservedName(directive.name, at: location)
             for argument in directive.arguments {
                 checkReservedName(argument.name, at: location)
+                if let type = schema.type(of: argument.type) {
+                    if !type.isInputType {
+                        report("The type of @\(directive.name)(\(argument.name):) must be an input type but got \"\(argument.type)\".", at: location)
+                    }
+                    checkDefault(of: argument, named: "@\(directive.name)(\(argument.name):)")
+                } else {
+                    report("Unknown type \"\(argument.type.namedType)\".", at: location)
+                }
                 if argument.isRequired, argument.deprecationReason != nil {
                     report("Required argument @\(directive.name)(\(argument.name):) cannot be deprecated.", at: location)
                 }
@@ -53,6 +61,7 @@ extension TypeSystemValidator {
             checkReservedName(field.name, at: field.location ?? type.location)
             for argument in field.arguments {
                 checkReservedName(argument.name, at: field.location ?? type.location)
+                checkDefault(of: argument, named: "\(type.name).\(field.name)(\(argument.name):)")
                 if argument.isRequired, argument.deprecationReason != nil {
                     report("Required argument \(type.name).\(field.name)(\(argument.name):) cannot be deprecated.", at: field.location ?? type.location)
                 }
@@ -78,6 +87,7 @@ extension TypeSystemValidator {
         if input.inputFields.isEmpty { report("Input Object type \(input.name) must define one or more fields.", at: input.location) }
         for field in input.inputFields {
             checkReservedName(field.name, at: input.location)
+            checkDefault(of: field, named: "\(input.name).\(field.name)")
             if field.isRequired, field.deprecationReason != nil {
                 report("Required input field \(input.name).\(field.name) cannot be deprecated.", at: input.location)
             }
@@ -93,6 +103,14 @@ extension TypeSystemValidator {
                 "Cannot reference Input Object \"\(input.name)\" within itself through a series of non-null fields: \"\(cycle.joined(separator: "."))\".",
                 at: input.location
             )
+        }
+    }
+
+    /// A default value must be a value of its type (what a client would be allowed to send).
+    private mutating func checkDefault(of value: SchemaInputValue, named name: String) {
+        guard let defaultValue = value.defaultValue, schema.type(of: value.type) != nil else { return }
+        if let problem = ValueChecker(schema: schema).problems(in: defaultValue, type: value.type).first {
+            report("\(name) has invalid default value: \(problem.message)", at: defaultValue.location)
         }
     }
 

@@ -22,6 +22,7 @@ struct TypeSystemValidator {
     static func validate(_ schema: Schema, documents: [Document]) throws(GraphQLSyntaxError) {
         var validator = TypeSystemValidator(schema: schema, documents: documents)
         validator.checkDefinitions()
+        validator.checkExecutableDefinitions()
         validator.checkRootTypes()
         validator.checkTypes()
         validator.checkDirectiveDefinitions()
@@ -109,7 +110,7 @@ struct TypeSystemValidator {
 
     /// Known directives, used where they may be, once unless repeatable, with known, unique
     /// and all required arguments.
-    private mutating func checkDirectives(_ directives: [Directive], at location: DirectiveLocation, in source: String) {
+    mutating func checkDirectives(_ directives: [Directive], at location: DirectiveLocation, in source: String) {
         var used: Set<String> = []
         for directive in directives {
             let name = directive.name.value

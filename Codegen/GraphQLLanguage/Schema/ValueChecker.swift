@@ -1,16 +1,19 @@
-import GraphQLLanguage
-
 /// ValuesOfCorrectType: whether a literal can be coerced to an input type. Variables are
-/// left to ``VariableRules`` (VariablesInAllowedPosition).
-struct ValueChecker {
-    struct Problem {
-        let message: String
-        let location: SourceLocation
+/// left to the validator's VariablesInAllowedPosition. Used for arguments in documents and for
+/// default values in the schema.
+package struct ValueChecker {
+    package struct Problem {
+        package let message: String
+        package let location: SourceLocation
     }
 
     let schema: Schema
 
-    func problems(in value: Value, type: TypeReference) -> [Problem] {
+    package init(schema: Schema) {
+        self.schema = schema
+    }
+
+    package func problems(in value: Value, type: TypeReference) -> [Problem] {
         if case .variable = value.kind { return [] }
         if case .nonNull(let inner) = type {
             if case .null = value.kind { return [Problem(message: "Expected value of type \"\(type)\", found null.", location: value.location)] }
