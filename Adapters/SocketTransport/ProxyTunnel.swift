@@ -12,7 +12,10 @@ struct ProxyTunnel {
     let origin: String
 
     init?(_ url: URL) {
-        guard let rawHost = url.host, !rawHost.isEmpty else { return nil }
+        guard let rawHost = url.host, let written = url.host(percentEncoded: true), !rawHost.isEmpty,
+              HostAddress.isValid(HostAddress.unbracketed(written))
+        else { return nil }
+        guard url.port.map({ (1...65_535).contains($0) }) ?? true else { return nil }
         host = HostAddress.unbracketed(rawHost)
         port = url.port ?? 80
         origin = "http://" + HostAddress.authority(host: host, port: port)

@@ -42,7 +42,7 @@ public struct RocketReserverCLI: Sendable {
             endpoint = configuration.endpoint.absoluteString
             try Self.checkOffline(invocation.command, offline: configuration.offline)
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
-                throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
+                throw EndpointPolicy.insecureRefusal(for: configuration)
             }
             let services = try await environment.makeServices(configuration)
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)

@@ -19,7 +19,7 @@ struct AdapterAssembly {
     let configuration: Configuration
     let output: any TextOutput
     let warnings: any TextOutput
-    /// The process environment, for the proxy variables (`https_proxy`, `http_proxy`, `no_proxy`).
+    /// The process environment (the proxy is already chosen in ``configuration``).
     let variables: [String: String]
     /// The progress line on standard error, when it is a terminal.
     var progress: ProgressLine? = nil
@@ -53,7 +53,7 @@ struct AdapterAssembly {
             : nil
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration, environment: variables),
+            session: Self.session(for: configuration),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             clock: executor.clock,
             cache: cache,
@@ -96,11 +96,13 @@ struct AdapterAssembly {
 
     /// The transport for both schemes: the in-process socket client, with TLS from the system's
     /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
-    /// proxies of curl's variables, and the answer-size limits. No child process, no libcurl.
-    static func session(for configuration: Configuration, environment: [String: String]) -> any HTTPSession {
+    /// proxy the configuration chose for the endpoint from curl's variables (the same route the
+    /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
+    /// No child process, no libcurl.
+    static func session(for configuration: Configuration) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
-            proxies: ProxyConfiguration.curlStyle(environment),
+            proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
             limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
         )
     }
