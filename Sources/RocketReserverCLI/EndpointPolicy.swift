@@ -17,7 +17,7 @@ enum EndpointPolicy {
             guard text.utf8.count <= 2_048 else { throw NetworkURL.Malformed(reason: "it is longer than 2048 bytes") }
             parsed = try NetworkURL.parse(text)
         } catch {
-            throw UsageError("The endpoint \"\(shown)\" is not a valid URL: \(error.reason). Give an http or https URL such as http://127.0.0.1:4000/graphql.")
+            throw UsageError("The endpoint \"\(shown)\" is not a valid URL: \(error.reason); give an http or https URL such as http://127.0.0.1:4000/graphql.")
         }
         guard parsed.scheme == "http" || parsed.scheme == "https", let url = URL(string: text), let host = url.host, !host.isEmpty,
               url.user == nil, url.password == nil

@@ -36,13 +36,13 @@ enum ProxySettings {
                 throw NetworkURL.Malformed(reason: "it has a path, a query or a fragment (a proxy is scheme://host:port)")
             }
         } catch {
-            throw UsageError("The proxy in \(variable) is not a valid URL: \(error.reason). Give it as http://host:port, or unset \(variable).")
+            throw UsageError("The proxy in \(variable) is not a valid URL: \(error.reason); give it as http://host:port or unset \(variable).")
         }
         guard parsed.scheme == "http" else {
             throw UsageError("The proxy in \(variable) is a \(parsed.scheme):// proxy, but only http:// proxies are supported.")
         }
         guard let url = URL(string: text.contains("://") ? text : "http://" + text), url.host != nil else {
-            throw UsageError("The proxy in \(variable) is not a valid URL. Give it as http://host:port, or unset \(variable).")
+            throw UsageError("The proxy in \(variable) is not a valid URL; give it as http://host:port or unset \(variable).")
         }
         return url
     }
