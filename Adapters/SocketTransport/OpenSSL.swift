@@ -42,6 +42,7 @@ struct OpenSSL: @unchecked Sendable {
     let readPEMCertificate: @convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?
     let storeAddCertificate: @convention(c) (Pointer?, Pointer?) -> Int32
     let freeCertificate: @convention(c) (Pointer?) -> Void
+    let errorPeekLast: @convention(c) () -> UInt
     private let crypto: Symbols
 
     /// The library name https needs.
@@ -123,7 +124,8 @@ struct OpenSSL: @unchecked Sendable {
                 "PEM_read_bio_X509_AUX",
                 as: (@convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?).self),
               let storeAddCertificate = crypto.function("X509_STORE_add_cert", as: (@convention(c) (Pointer?, Pointer?) -> Int32).self),
-              let freeCertificate = crypto.function("X509_free", as: (@convention(c) (Pointer?) -> Void).self)
+              let freeCertificate = crypto.function("X509_free", as: (@convention(c) (Pointer?) -> Void).self),
+              let errorPeekLast = crypto.function("ERR_peek_last_error", as: (@convention(c) () -> UInt).self)
         else { return nil }
         self.clientMethod = clientMethod
         self.contextNew = contextNew
@@ -158,6 +160,7 @@ struct OpenSSL: @unchecked Sendable {
         self.readPEMCertificate = readPEMCertificate
         self.storeAddCertificate = storeAddCertificate
         self.freeCertificate = freeCertificate
+        self.errorPeekLast = errorPeekLast
         self.crypto = crypto
     }
 

@@ -84,9 +84,12 @@ private func addCertificates(from file: String, to context: TLSContext) throws {
             library.freeCertificate(certificate)
         }
     }
-    // Reading past the last certificate leaves "no start line" queued.
+    // Reading past the last certificate leaves "no start line" (PEM library 9, reason 108)
+    // queued; anything else is a damaged block, which would silently drop every certificate
+    // after it: the file is refused instead.
+    let last = library.errorPeekLast()
     library.errorClear()
-    guard added > 0 else {
+    guard added > 0, last == 0 || ((last >> 23) & 0xFF == 9 && last & 0x7F_FFFF == 108) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
     }
 }

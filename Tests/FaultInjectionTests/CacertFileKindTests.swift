@@ -95,8 +95,9 @@ struct CacertFileKindTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
     }
 
-    /// Several certificates, text around them and a CRL-like block between: each certificate
-    /// is added from memory, so the test CA anywhere in the file is trusted.
+    /// Several certificates, text around them and another PEM block between: each certificate
+    /// is added from memory, so the test CA anywhere in the file is trusted; a file with no
+    /// certificate, or a damaged one, is refused (69) rather than trusted in part.
     @Test func aBundleReadFromMemoryTrustsEveryCertificateInIt() async throws {
         let session = try await FaultSession(prepared: false, https: true)
         let folder = try TemporaryDirectory(prefix: "cacert")
@@ -111,13 +112,17 @@ struct CacertFileKindTests {
             environment: ClientEnvironment.make(home: session.home)
         )
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let empty = folder.url.appendingPathComponent("empty.pem")
-        try "no certificates here\n".write(to: empty, atomically: true, encoding: .utf8)
-        let refused = try await ProcessRunner.run(
-            BuiltProducts.client, ["--endpoint", session.endpoint, "--cacert", empty.path] + QueryFaultTests.query,
-            environment: ClientEnvironment.make(home: session.home)
-        )
-        #expect(refused.status == 69, "stderr: \(refused.stderr)")
-        #expect(refused.stderr.contains("could not be loaded as PEM certificates"), "stderr: \(refused.stderr)")
+        // No certificate at all, or a damaged one among them (which would silently drop those after it).
+        let damaged = "-----BEGIN CERTIFICATE-----\nMIIB!!notbase64\n-----END CERTIFICATE-----\n"
+        for (name, text) in [("empty.pem", "no certificates here\n"), ("damaged.pem", ca + damaged + ca)] {
+            let file = folder.url.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let refused = try await ProcessRunner.run(
+                BuiltProducts.client, ["--endpoint", session.endpoint, "--cacert", file.path] + QueryFaultTests.query,
+                environment: ClientEnvironment.make(home: session.home)
+            )
+            #expect(refused.status == 69, "\(name): \(refused.stderr)")
+            #expect(refused.stderr.contains("could not be loaded as PEM certificates"), "\(name): \(refused.stderr)")
+        }
     }
 }
