@@ -57,6 +57,24 @@ struct MalformedURLTests {
         #expect(proxy.received.isEmpty)
     }
 
+    /// One trailing dot is a well-formed absolute name: the certificate is checked for the name
+    /// without it (as curl does), and a certificate for another name still fails. (Through the
+    /// proxy, which resolves it: this machine's resolver does not know `localhost.`.)
+    @Test func aTrailingDotIsCheckedAsTheNameWithoutIt() async throws {
+        let session = try await FaultSession(prepared: false, https: true)
+        let front = try #require(session.front)
+        let proxy = try ConnectProxy()
+        defer { proxy.stop() }
+        let endpoint = "https://localhost.:\(front.port)/graphql"
+        let result = try await session.run(QueryFaultTests.query + ["--json"], endpoint: endpoint, environment: ["https_proxy": proxy.url])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(proxy.requestHeads.first?.hasPrefix("CONNECT localhost.:\(front.port) ") == true)
+        try front.present(.wrongHost)
+        let wrong = try await session.run(QueryFaultTests.query, endpoint: endpoint, environment: ["https_proxy": proxy.url])
+        #expect(wrong.status == 69, "stderr: \(wrong.stderr)")
+        #expect(wrong.stderr.contains("is for another host"), "stderr: \(wrong.stderr)")
+    }
+
     static func proxies(port: UInt16) -> [String] {
         [
             "http://127.0.0.1:\(Int(port) + 65_536)", "http://127.0.0.1:99999", "http://127.0.0.1:0", "http://127.0.0.1:",
