@@ -19,6 +19,13 @@ struct NetworkRouteCLITests {
         }
     }
 
+    @Test func theRefusalNamesTheProxyWithoutItsCredentials() async throws {
+        let cli = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "http_proxy": "http://proxy-user:secretpw@127.0.0.1:3128"])
+        #expect(await cli.run("login", "me@example.com") == .usage)
+        #expect(cli.stderr.text.contains("through the proxy http://127.0.0.1:3128"), "\(cli.stderr.text)")
+        #expect(!cli.stderr.text.contains("secretpw") && !cli.stderr.text.contains("proxy-user"))
+    }
+
     @Test func queriesThroughAPlainHTTPProxyGoWithoutTheToken() async throws {
         let cli = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "http_proxy": Self.proxy], loggedInAs: "me@example.com")
         #expect(await cli.run("details", "3") == .success)
