@@ -16,6 +16,7 @@ extension FileIO {
     /// - Throws: A damage ``Failure`` ("it is a FIFO, not a regular file", "it is larger than…")
     ///   for anything else at the path, or the failed call's.
     package static func readNamed(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        try refuseNonRegular(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -40,6 +41,7 @@ extension FileIO {
     /// blocking); `false` when nothing is there.
     /// - Throws: A damage ``Failure`` for anything else at the path, or the failed call's.
     package static func isNamedRegularFile(_ path: String, limit: Int) throws(Failure) -> Bool {
+        try refuseNonRegular(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return false }
@@ -51,5 +53,12 @@ extension FileIO {
         if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
         guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
         return true
+    }
+
+    /// Refuses a path that already looks like something other than a regular file, so a device
+    /// is never even opened (the open descriptor is judged again after).
+    private static func refuseNonRegular(_ path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
     }
 }
