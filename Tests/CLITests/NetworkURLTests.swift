@@ -1,3 +1,4 @@
+import Foundation
 @testable import RocketReserverCLI
 import Testing
 
@@ -72,5 +73,33 @@ struct NetworkURLTests {
         #expect(parsed.rest == "/a?b")
         #expect(try NetworkURL.parse("[::1]:3128", defaultScheme: "http").host == .ipv6("::1"))
         #expect(try NetworkURL.parse("u:p@10.0.0.1", defaultScheme: "http").userInfo == "u:p")
+    }
+
+    /// A differential check over 60,000 generated authorities: whatever the strict parser
+    /// accepts, Foundation's `URL` (which the transport connects with) reads as the same host
+    /// and port, so the host checked (loopback, `no_proxy`) is the host connected to.
+    @Test func acceptedURLsMeanTheSameToFoundation() throws {
+        let alphabet = Array("ab1290.-_:[]@%/?#xf".utf8) + Array("::1".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var accepted = 0
+        for _ in 0..<60_000 {
+            var bytes: [UInt8] = []
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 59) + 1
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            let text = "http://" + String(decoding: bytes, as: UTF8.self)
+            guard let parsed = try? NetworkURL.parse(text) else { continue }
+            accepted += 1
+            let url = try #require(URL(string: text), "\(text) was accepted but Foundation cannot read it")
+            var host = url.host(percentEncoded: true) ?? ""
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            if host.count > 1, host.hasSuffix(".") { host.removeLast() }
+            #expect(host.lowercased() == parsed.host.text, "\(text): Foundation \(host), parsed \(parsed.host.text)")
+            #expect(url.port == parsed.port, "\(text): Foundation port \(String(describing: url.port)), parsed \(String(describing: parsed.port))")
+        }
+        #expect(accepted > 300, "only \(accepted) generated URLs were accepted: the generator does not exercise the parser")
     }
 }
