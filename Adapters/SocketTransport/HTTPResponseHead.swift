@@ -12,6 +12,8 @@ struct HTTPResponseHead {
     var status: Int
     /// Header fields by name as sent; repeated fields are joined with ", ".
     var headers: [String: String]
+    /// How many bytes the head took on the wire, its blank line included (set by the reader).
+    var byteCount = 0
 
     /// Parses the head's lines (without their ends); anything that is not HTTP/1.x framing is
     /// ``HTTPTransportError/Kind/malformedResponse(_:)``.

@@ -22,9 +22,17 @@ struct HTTPResponseReader {
     }
 
     /// The answer to a request made with `method`.
+    ///
+    /// Interim (1xx) answers before it are skipped, at most ``HTTPResponseLimits/maximumHeadBytes``
+    /// of them in all: a server cannot keep the client reading heads forever.
     mutating func read(method: String) throws -> HTTPResponse {
+        var interimBytes = 0
         var head = try readHead()
         while (100..<200).contains(head.status), head.status != 101 {
+            interimBytes += head.byteCount
+            guard interimBytes <= limits.maximumHeadBytes else {
+                throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
+            }
             head = try readHead()
         }
         let body: Data
@@ -45,12 +53,22 @@ struct HTTPResponseReader {
     private var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
     private var headTooLarge: HTTPTransportError { Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB") }
 
-    /// Appends what the connection delivers next; `false` when it has closed.
+    /// Drops the bytes before ``position`` once there are more than 64 KiB of them.
+    ///
+    /// Bytes in ``buffer`` move only here and in ``readExactly(_:into:)`` once all are consumed,
+    /// both at the start of a step, when no index into the buffer is held; ``fill()`` never
+    /// moves bytes, so an index taken before it (``readHead()``'s search offset) stays valid
+    /// after it. Each compaction copies at most the unread bytes, which a step bounds (a head,
+    /// a line), after 64 KiB were consumed: linear in all.
+    private mutating func compact() {
+        guard position > 64 * 1024 else { return }
+        buffer.removeFirst(position)
+        position = 0
+    }
+
+    /// Appends what the connection delivers next, never moving what is there; `false` when
+    /// the connection has closed.
     private mutating func fill() throws -> Bool {
-        if position > 1 << 20 {
-            buffer.removeFirst(position)
-            position = 0
-        }
         let connection = self.connection
         let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
         guard count > 0 else { return false }
@@ -59,6 +77,7 @@ struct HTTPResponseReader {
     }
 
     private mutating func readHead() throws -> HTTPResponseHead {
+        compact()
         var searchFrom = position
         while true {
             if let end = HTTPResponseHead.end(in: buffer, from: searchFrom) {
@@ -67,8 +86,10 @@ struct HTTPResponseReader {
                     // Bytes, not Characters: Swift reads "\r\n" as one Character.
                     String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
                 }
+                var head = try HTTPResponseHead(lines: lines, maximumHeaderCount: limits.maximumHeaderCount)
+                head.byteCount = end.next - position
                 position = end.next
-                return try HTTPResponseHead(lines: lines, maximumHeaderCount: limits.maximumHeaderCount)
+                return head
             }
             // A first line that is not a status line is refused at once, not after 64 KiB.
             if buffer.count - position >= 5, !buffer[position..<(position + 5)].elementsEqual("HTTP/".utf8) {
@@ -129,6 +150,7 @@ struct HTTPResponseReader {
 
     /// One line (without its end), at most 4 KiB.
     private mutating func readLine() throws -> Substring {
+        compact()
         while true {
             if let newline = buffer[position...].firstIndex(of: 10) {
                 let bytes = buffer[position..<newline]

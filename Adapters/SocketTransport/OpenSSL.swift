@@ -36,6 +36,13 @@ struct OpenSSL: @unchecked Sendable {
     let errorGet: @convention(c) () -> UInt
     let errorClear: @convention(c) () -> Void
     let errorReasonString: @convention(c) (UInt) -> UnsafePointer<CChar>?
+    let certificateStore: @convention(c) (Pointer?) -> Pointer?
+    let memoryBIO: @convention(c) (UnsafeRawPointer?, Int32) -> Pointer?
+    let freeBIO: @convention(c) (Pointer?) -> Int32
+    let readPEMCertificate: @convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?
+    let storeAddCertificate: @convention(c) (Pointer?, Pointer?) -> Int32
+    let freeCertificate: @convention(c) (Pointer?) -> Void
+    let errorPeekLast: @convention(c) () -> UInt
     private let crypto: Symbols
 
     /// The library name https needs.
@@ -109,7 +116,16 @@ struct OpenSSL: @unchecked Sendable {
               let verifyErrorString = crypto.function("X509_verify_cert_error_string", as: (@convention(c) (Int) -> UnsafePointer<CChar>?).self),
               let errorGet = crypto.function("ERR_get_error", as: (@convention(c) () -> UInt).self),
               let errorClear = crypto.function("ERR_clear_error", as: (@convention(c) () -> Void).self),
-              let errorReasonString = crypto.function("ERR_reason_error_string", as: (@convention(c) (UInt) -> UnsafePointer<CChar>?).self)
+              let errorReasonString = crypto.function("ERR_reason_error_string", as: (@convention(c) (UInt) -> UnsafePointer<CChar>?).self),
+              let certificateStore = ssl.function("SSL_CTX_get_cert_store", as: (@convention(c) (Pointer?) -> Pointer?).self),
+              let memoryBIO = crypto.function("BIO_new_mem_buf", as: (@convention(c) (UnsafeRawPointer?, Int32) -> Pointer?).self),
+              let freeBIO = crypto.function("BIO_free", as: (@convention(c) (Pointer?) -> Int32).self),
+              let readPEMCertificate = crypto.function(
+                "PEM_read_bio_X509_AUX",
+                as: (@convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?).self),
+              let storeAddCertificate = crypto.function("X509_STORE_add_cert", as: (@convention(c) (Pointer?, Pointer?) -> Int32).self),
+              let freeCertificate = crypto.function("X509_free", as: (@convention(c) (Pointer?) -> Void).self),
+              let errorPeekLast = crypto.function("ERR_peek_last_error", as: (@convention(c) () -> UInt).self)
         else { return nil }
         self.clientMethod = clientMethod
         self.contextNew = contextNew
@@ -138,6 +154,13 @@ struct OpenSSL: @unchecked Sendable {
         self.errorGet = errorGet
         self.errorClear = errorClear
         self.errorReasonString = errorReasonString
+        self.certificateStore = certificateStore
+        self.memoryBIO = memoryBIO
+        self.freeBIO = freeBIO
+        self.readPEMCertificate = readPEMCertificate
+        self.storeAddCertificate = storeAddCertificate
+        self.freeCertificate = freeCertificate
+        self.errorPeekLast = errorPeekLast
         self.crypto = crypto
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 
 /// Which HTTP proxies the socket session goes through, with curl's rules; plain values, so the
-/// library never reads the environment itself (the composition root does).
+/// library never reads the environment itself (its caller does; the CLI decides the one proxy
+/// for its endpoint and passes only that).
 ///
 /// `https://` endpoints go through ``httpsProxy`` in a `CONNECT` tunnel (TLS runs end to end
 /// inside it); `http://` endpoints go through ``httpProxy`` with absolute-form requests. A host
-/// matching ``noProxy`` (a name, a domain suffix, or `*`) is reached directly; loopback is not
-/// exempt unless listed.
+/// matching ``noProxy`` (a name or domain suffix, an address or address range, or `*`) is
+/// reached directly; loopback is not exempt unless listed.
 public struct ProxyConfiguration: Sendable, Hashable {
     /// The proxy for `https://` endpoints (curl: `https_proxy`, `HTTPS_PROXY`).
     public var httpsProxy: URL?
@@ -24,19 +25,63 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// No proxy at all.
     public static let none = ProxyConfiguration()
 
+    /// A proxy variable whose value is not a usable proxy URL.
+    public struct InvalidProxy: Error, Equatable, CustomStringConvertible {
+        /// The variable, never its value (which may hold a password).
+        public var variable: String
+
+        public init(variable: String) {
+            self.variable = variable
+        }
+
+        public var description: String { "The proxy in \(variable) is not a valid http://host:port URL." }
+    }
+
     /// Reads curl's variables from `environment`: `https_proxy`/`HTTPS_PROXY`, `http_proxy`,
     /// `no_proxy`/`NO_PROXY`. A proxy written without a scheme is `http://`.
-    public static func curlStyle(_ environment: [String: String]) -> ProxyConfiguration {
-        func url(_ names: String...) -> URL? {
-            guard let text = names.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
-            return URL(string: text.contains("://") ? text : "http://" + text)
+    ///
+    /// - Throws: ``InvalidProxy`` when a proxy variable is set but does not parse (a space, an
+    ///   unclosed bracket, a port past 65535, a host with an empty label…): as curl does, such a
+    ///   value is refused, never ignored for a direct connection.
+    public static func curlStyle(_ environment: [String: String]) throws(InvalidProxy) -> ProxyConfiguration {
+        func url(_ names: String...) throws(InvalidProxy) -> URL? {
+            guard let name = names.first(where: { !(environment[$0] ?? "").isEmpty }), let text = environment[name] else { return nil }
+            guard let url = proxyURL(text) else { throw InvalidProxy(variable: name) }
+            return url
         }
         let list = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         return ProxyConfiguration(
-            httpsProxy: url("https_proxy", "HTTPS_PROXY"),
-            httpProxy: url("http_proxy"),
+            httpsProxy: try url("https_proxy", "HTTPS_PROXY"),
+            httpProxy: try url("http_proxy"),
             noProxy: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         )
+    }
+
+    /// `text` as a proxy URL, or `nil` when it is not one: printable ASCII of at most 8 KiB,
+    /// `scheme://` optional, a valid host, a port from 1 to 65535 when a colon is written, and
+    /// no path but `/`.
+    static func proxyURL(_ text: String) -> URL? {
+        guard text.utf8.count <= 8_192, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+              let url = URL(string: text.contains("://") ? text : "http://" + text),
+              url.scheme != nil, let host = url.host, HostAddress.isValid(HostAddress.unbracketed(host)),
+              url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil
+        else { return nil }
+        // The authority as written: a colon after the host needs a port, and the port must not wrap.
+        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? Substring(text)
+        let authority = afterScheme.prefix { $0 != "/" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        // Foundation decodes `%70roxy` to `proxy`: a percent-encoded host is refused, not decoded.
+        if hostAndPort.contains("%") || (hostAndPort.hasPrefix("[") && !hostAndPort.contains("]")) { return nil }
+        let afterHost = hostAndPort.hasPrefix("[") ? hostAndPort.drop { $0 != "]" }.dropFirst() : hostAndPort.drop { $0 != ":" }
+        if afterHost.hasPrefix(":") {
+            let digits = afterHost.dropFirst()
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let port = url.port, (1...65_535).contains(port) else {
+                return nil
+            }
+        } else if !afterHost.isEmpty {
+            return nil
+        }
+        return url
     }
 
     /// The proxy for `url`, or `nil` to connect directly.
@@ -50,13 +95,41 @@ public struct ProxyConfiguration: Sendable, Hashable {
         return bypasses(HostAddress.unbracketed(host).lowercased()) ? nil : proxy
     }
 
-    /// Whether `host` is listed in ``noProxy``, itself or as a subdomain of an entry.
+    /// Whether `host` is listed in ``noProxy``: `*`; for an IP address, the same address
+    /// (compared as bytes, brackets optional) or a range written with a prefix length
+    /// (`127.0.0.0/8`), never a suffix of it (`.0.0.1` does not cover `127.0.0.1`); for a name,
+    /// itself or a domain it is in (a leading or trailing dot ignored).
     func bypasses(_ host: String) -> Bool {
-        noProxy.contains { entry in
+        let hostAddress = HostAddress.address(host)
+        let name = HostAddress.certificateName(host)
+        return noProxy.contains { entry in
             if entry == "*" { return true }
+            if let hostAddress { return Self.entry(entry, covers: hostAddress) }
             var suffix = HostAddress.unbracketed(entry.lowercased())
             if suffix.hasPrefix(".") { suffix.removeFirst() }
-            return host == suffix || host.hasSuffix("." + suffix)
+            suffix = HostAddress.certificateName(suffix)
+            guard !suffix.isEmpty, !HostAddress.isIPLiteral(suffix) else { return false }
+            return name == suffix || name.hasSuffix("." + suffix)
         }
+    }
+
+    /// Whether an address entry (`1.2.3.4`, `[::1]`, `10.0.0.0/8`) covers `address`.
+    private static func entry(_ entry: String, covers address: [UInt8]) -> Bool {
+        var text = Substring(entry)
+        var bits: Int?
+        if let slash = text.lastIndex(of: "/") {
+            guard let count = Int(text[text.index(after: slash)...]), count >= 0 else { return false }
+            bits = count
+            text = text[..<slash]
+        }
+        guard let wanted = HostAddress.address(HostAddress.unbracketed(String(text))), wanted.count == address.count else { return false }
+        let length = bits ?? wanted.count * 8
+        guard length <= wanted.count * 8 else { return false }
+        for index in wanted.indices {
+            let kept = min(max(length - index * 8, 0), 8)
+            let mask = kept == 0 ? 0 : UInt8(truncatingIfNeeded: 0xFF << (8 - kept))
+            if wanted[index] & mask != address[index] & mask { return false }
+        }
+        return true
     }
 }

@@ -12,7 +12,10 @@ struct ProxyTunnel {
     let origin: String
 
     init?(_ url: URL) {
-        guard let rawHost = url.host, !rawHost.isEmpty else { return nil }
+        guard let rawHost = url.host, let written = url.host(percentEncoded: true), !rawHost.isEmpty,
+              HostAddress.isValid(HostAddress.unbracketed(written))
+        else { return nil }
+        guard url.port.map({ (1...65_535).contains($0) }) ?? true else { return nil }
         host = HostAddress.unbracketed(rawHost)
         port = url.port ?? 80
         origin = "http://" + HostAddress.authority(host: host, port: port)
@@ -56,7 +59,9 @@ struct ProxyTunnel {
         }
         let statusLine = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
         let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), parts[1].utf8.count == 3,
+              parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let status = Int(parts[1])
+        else {
             throw failure("its answer to CONNECT is not HTTP")
         }
         guard (200..<300).contains(status) else { throw failure("it answered CONNECT with HTTP \(status)") }

@@ -6,6 +6,10 @@
 /// the oldest version accepted. There is deliberately no way to switch any of it off.
 public struct TLSConfiguration: Sendable, Hashable {
     /// A PEM file of extra CAs to trust besides the system's, for a private or company CA.
+    ///
+    /// The library reads it itself (symbolic links followed, never blocking; a regular file of
+    /// at most 16 MiB) and gives OpenSSL the bytes, so a FIFO or a device there is refused
+    /// (``HTTPTransportError/Kind/tlsUnavailable(reason:)``) instead of hanging the handshake.
     public var additionalTrustedCertificates: String?
 
     public init(additionalTrustedCertificates: String? = nil) {

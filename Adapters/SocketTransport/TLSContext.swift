@@ -1,4 +1,5 @@
 import HTTPSeam
+import POSIXSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -36,15 +37,60 @@ final class TLSContext: @unchecked Sendable {
         // instead of parsing its ~140 certificates on every run. Missing defaults are not an
         // error: the extra CAs may be all that is trusted.
         _ = library.setDefaultVerifyDirectory(pointer)
-        if let bundle = defaultBundle(library) { _ = library.loadVerifyStore(pointer, bundle) }
-        if let file = configuration.additionalTrustedCertificates {
-            guard library.loadVerifyLocations(pointer, file, nil) == 1 else {
-                library.errorClear()
-                throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
+        if let bundle = defaultBundle(library) {
+            // Looked at first, without blocking: OpenSSL would open a FIFO and wait forever.
+            let usable: Bool
+            do {
+                usable = try FileIO.isNamedRegularFile(bundle, limit: maximumCAFileBytes)
+            } catch {
+                throw HTTPTransportError(.tlsUnavailable(reason: "the CA bundle \(bundle) cannot be used: \(error)"))
             }
+            if usable { _ = library.loadVerifyStore(pointer, bundle) }
+        }
+        if let file = configuration.additionalTrustedCertificates {
+            try addCertificates(from: file, to: context)
         }
         library.errorClear()
         return context
+    }
+}
+
+/// The largest CA file read: 16 MiB (a full system bundle is about 200 KiB).
+let maximumCAFileBytes = 16 << 20
+
+/// Reads the PEM file of extra CAs itself (links followed, never blocking, a regular file of at
+/// most ``maximumCAFileBytes``) and adds its certificates to the context's store from memory,
+/// so OpenSSL never opens the path: a FIFO there cannot hang the run.
+private func addCertificates(from file: String, to context: TLSContext) throws {
+    let library = context.library
+    let bytes: [UInt8]
+    do {
+        guard let read = try FileIO.readNamed(file, limit: maximumCAFileBytes) else {
+            throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) does not exist"))
+        }
+        bytes = read
+    } catch let error as FileIO.Failure {
+        throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) cannot be used: \(error)"))
+    }
+    guard let store = library.certificateStore(context.pointer) else {
+        throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not set up a client"))
+    }
+    var added = 0
+    bytes.withUnsafeBytes { buffer in
+        guard let bio = library.memoryBIO(buffer.baseAddress, Int32(clamping: buffer.count)) else { return }
+        defer { _ = library.freeBIO(bio) }
+        while let certificate = library.readPEMCertificate(bio, nil, nil, nil) {
+            if library.storeAddCertificate(store, certificate) == 1 { added += 1 }
+            library.freeCertificate(certificate)
+        }
+    }
+    // Reading past the last certificate leaves "no start line" (PEM library 9, reason 108)
+    // queued; anything else is a damaged block, which would silently drop every certificate
+    // after it: the file is refused instead.
+    let last = library.errorPeekLast()
+    library.errorClear()
+    guard added > 0, last == 0 || ((last >> 23) & 0xFF == 9 && last & 0x7F_FFFF == 108) else {
+        throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
     }
 }
 

@@ -44,7 +44,11 @@ final class TLSStream: ByteStream {
                 throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not check the address \(host)"))
             }
         } else {
-            let named = host.withCString { name in
+            // Never a name with an empty label: OpenSSL reads `.example.com` as any subdomain.
+            guard HostAddress.isValid(host) else {
+                throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not check the name \(host)"))
+            }
+            let named = HostAddress.certificateName(host).withCString { name in
                 library.control(ssl, 55 /* SSL_CTRL_SET_TLSEXT_HOSTNAME */, 0, UnsafeMutableRawPointer(mutating: name)) == 1
                     && library.setHost(ssl, name) == 1
             }

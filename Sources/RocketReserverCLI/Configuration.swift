@@ -33,7 +33,8 @@ public struct Configuration: Sendable, Equatable {
     /// The cells a line of a table may take: `COLUMNS`, else the terminal's size, and only
     /// when standard output is a terminal; `nil` means nothing is cut.
     public var terminalWidth: Int?
-    /// Whether credentials may be sent to this endpoint (https, loopback, or explicitly allowed).
+    /// Whether credentials may be sent to this endpoint: over https, straight to loopback over
+    /// plain http (not through a proxy), or when explicitly allowed.
     public var sendsCredentials: Bool
     /// How the token is sent.
     public var authorizationScheme: AuthorizationScheme
@@ -43,6 +44,9 @@ public struct Configuration: Sendable, Equatable {
     public var cacheDirectory: URL
     /// A readable PEM file of extra CAs to trust for https (`--cacert`, `ROCKET_RESERVER_CACERT`).
     public var caCertificatesFile: String? = nil
+    /// The proxy every request goes through (``ProxySettings``), or `nil` to connect directly:
+    /// decided once, for the endpoint, and judged by ``sendsCredentials`` too.
+    public var proxy: URL? = nil
     /// The largest answer body accepted, in bytes (`ROCKET_RESERVER_MAX_RESPONSE_BYTES`).
     public var maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes
     /// Answer from the cache only and never open a connection (`--offline`, `ROCKET_RESERVER_OFFLINE=1`).

@@ -25,7 +25,11 @@ struct ConfigurationResolver {
         }
 
         let caFile = options.caCertificates ?? nonEmpty(variables["ROCKET_RESERVER_CACERT"])
-        if let caFile { try Self.checkReadable(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : "--cacert") }
+        if let caFile { try Self.checkCAFile(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : "--cacert") }
+        if endpoint.scheme?.lowercased() == "https", let bundle = nonEmpty(variables["SSL_CERT_FILE"]) {
+            try Self.checkCAFile(bundle, from: "SSL_CERT_FILE", missingIsFine: true)
+        }
+        let proxy = try ProxySettings.proxy(for: endpoint, environment: variables)
 
         var maximumResponseBytes = Configuration.defaultMaximumResponseBytes
         if let text = nonEmpty(variables["ROCKET_RESERVER_MAX_RESPONSE_BYTES"]) {
@@ -52,23 +56,22 @@ struct ConfigurationResolver {
             color: environment.outputIsTerminal && nonEmpty(variables["NO_COLOR"]) == nil,
             outputIsTerminal: environment.outputIsTerminal,
             terminalWidth: terminalWidth(),
-            sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, environment: variables),
+            sendsCredentials: EndpointPolicy.allowsCredentials(to: endpoint, through: proxy, environment: variables),
             authorizationScheme: scheme,
             credentialsDirectory: state.credentialsDirectory,
             cacheDirectory: state.cacheDirectory,
             caCertificatesFile: caFile,
+            proxy: proxy,
             maximumResponseBytes: maximumResponseBytes,
             offline: offline
         )
     }
 
-    /// Refuses a CA file that is missing, a folder, or unreadable, before anything is sent.
-    private static func checkReadable(_ path: String, from source: String) throws(UsageError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-              FileManager.default.isReadableFile(atPath: path)
-        else {
-            throw UsageError("The CA file \"\(CommandLineParser.quoted(path))\" given with \(source) cannot be read.")
+    /// Refuses a CA file that is missing (unless `missingIsFine`), unreadable, not a regular
+    /// file (a FIFO would hang OpenSSL) or too large, before anything is sent.
+    private static func checkCAFile(_ path: String, from source: String, missingIsFine: Bool = false) throws(UsageError) {
+        if let problem = CAFileCheck.problem(with: path, missingIsFine: missingIsFine) {
+            throw UsageError("The CA file \"\(CommandLineParser.quoted(path))\" given with \(source) \(problem).")
         }
     }
 

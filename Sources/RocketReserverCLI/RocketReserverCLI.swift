@@ -43,7 +43,7 @@ public struct RocketReserverCLI: Sendable {
             endpoint = configuration.endpoint.absoluteString
             try Self.checkOffline(invocation.command, offline: configuration.offline)
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
-                throw EndpointPolicy.insecureRefusal(for: configuration.endpoint)
+                throw EndpointPolicy.insecureRefusal(for: configuration)
             }
             let services = try await environment.makeServices(configuration)
             asked = (invocation.command, services, configuration.sendsCredentials)

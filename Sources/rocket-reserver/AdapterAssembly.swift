@@ -21,8 +21,6 @@ struct AdapterAssembly {
     let warnings: any TextOutput
     /// Standard error for hints about the results, silent once the results could not be written.
     let notes: any TextOutput
-    /// The process environment, for the proxy variables (`https_proxy`, `http_proxy`, `no_proxy`).
-    let variables: [String: String]
     /// The progress line on standard error, when it is a terminal.
     var progress: ProgressLine? = nil
     /// The executor the command runs on: the cache runs there too, and timeouts use its clock.
@@ -55,7 +53,7 @@ struct AdapterAssembly {
             : nil
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration, environment: variables),
+            session: Self.session(for: configuration),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             clock: executor.clock,
             cache: cache,
@@ -98,11 +96,13 @@ struct AdapterAssembly {
 
     /// The transport for both schemes: the in-process socket client, with TLS from the system's
     /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
-    /// proxies of curl's variables, and the answer-size limits. No child process, no libcurl.
-    static func session(for configuration: Configuration, environment: [String: String]) -> any HTTPSession {
+    /// proxy the configuration chose for the endpoint from curl's variables (the same route the
+    /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
+    /// No child process, no libcurl.
+    static func session(for configuration: Configuration) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
-            proxies: ProxyConfiguration.curlStyle(environment),
+            proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
             limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
         )
     }

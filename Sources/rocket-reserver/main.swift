@@ -36,8 +36,7 @@ var status = CurrentThreadExecutor.run { executor in
         homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
         makeServices: { configuration in
             await AdapterAssembly(
-                configuration: configuration, output: standardOutput, warnings: standardError, notes: resultNotes, variables: variables,
-                progress: progress,
+                configuration: configuration, output: standardOutput, warnings: standardError, notes: resultNotes, progress: progress,
                 executor: executor
             ).services()
         }

@@ -96,7 +96,7 @@ struct NetworkSettingsTests {
         #expect(proxy.requestHeads.isEmpty)
     }
 
-    @Test(arguments: ["127.0.0.1", "*", ".0.0.1", "example.invalid, 127.0.0.1"])
+    @Test(arguments: ["127.0.0.1", "*", "127.0.0.0/8", "example.invalid, 127.0.0.1"])
     func noProxyBypassesListedHosts(list: String) async throws {
         let session = try await FaultSession(prepared: false, https: true)
         let proxy = try ConnectProxy()

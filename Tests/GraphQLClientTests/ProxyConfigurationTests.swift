@@ -7,16 +7,16 @@ struct ProxyConfigurationTests {
     private let https = URL(string: "https://api.example.com:8443/graphql")!
     private let http = URL(string: "http://api.example.com/graphql")!
 
-    @Test func readsCurlsVariablesWithCurlsCaseRules() {
-        let lower = ProxyConfiguration.curlStyle(["https_proxy": "http://p:1", "http_proxy": "p2:2", "no_proxy": "a, .b"])
+    @Test func readsCurlsVariablesWithCurlsCaseRules() throws {
+        let lower = try ProxyConfiguration.curlStyle(["https_proxy": "http://p:1", "http_proxy": "p2:2", "no_proxy": "a, .b"])
         #expect(lower.httpsProxy == URL(string: "http://p:1"))
         #expect(lower.httpProxy == URL(string: "http://p2:2"))
         #expect(lower.noProxy == ["a", ".b"])
-        let upper = ProxyConfiguration.curlStyle(["HTTPS_PROXY": "http://p:1", "HTTP_PROXY": "http://p2:2", "NO_PROXY": "*"])
+        let upper = try ProxyConfiguration.curlStyle(["HTTPS_PROXY": "http://p:1", "HTTP_PROXY": "http://p2:2", "NO_PROXY": "*"])
         #expect(upper.httpsProxy == URL(string: "http://p:1"))
         #expect(upper.httpProxy == nil, "HTTP_PROXY must be ignored, as curl does")
         #expect(upper.noProxy == ["*"])
-        #expect(ProxyConfiguration.curlStyle([:]) == .none)
+        #expect(try ProxyConfiguration.curlStyle([:]) == .none)
     }
 
     @Test func picksTheProxyByScheme() {
@@ -27,21 +27,56 @@ struct ProxyConfigurationTests {
 
     @Test(arguments: [
         ("api.example.com", true), ("example.com", true), (".example.com", true), ("*", true), ("other.com, example.com", true),
-        ("le.com", false), ("api.example.co", false), ("", false), ("localhost", false),
+        ("example.com.", true), ("API.EXAMPLE.COM", true),
+        ("le.com", false), ("api.example.co", false), ("", false), ("localhost", false), ("com.", true), (".", false),
     ])
-    func noProxyMatchesNamesAndDomainSuffixes(list: String, bypassed: Bool) {
-        let proxies = ProxyConfiguration.curlStyle(["https_proxy": "http://s:1", "no_proxy": list])
+    func noProxyMatchesNamesAndDomainSuffixes(list: String, bypassed: Bool) throws {
+        let proxies = try ProxyConfiguration.curlStyle(["https_proxy": "http://s:1", "no_proxy": list])
         #expect((proxies.proxy(for: https) == nil) == bypassed)
     }
 
-    @Test func loopbackIsNotBypassedUnlessListed() {
+    @Test func loopbackIsNotBypassedUnlessListed() throws {
         let loopback = URL(string: "https://127.0.0.1:4000/graphql")!
         let v6 = URL(string: "https://[::1]:4000/graphql")!
-        let proxies = ProxyConfiguration.curlStyle(["https_proxy": "http://s:1"])
+        let proxies = try ProxyConfiguration.curlStyle(["https_proxy": "http://s:1"])
         #expect(proxies.proxy(for: loopback) != nil)
         #expect(proxies.proxy(for: v6) != nil)
-        let listed = ProxyConfiguration.curlStyle(["https_proxy": "http://s:1", "no_proxy": "127.0.0.1,::1"])
+        let listed = try ProxyConfiguration.curlStyle(["https_proxy": "http://s:1", "no_proxy": "127.0.0.1,::1"])
         #expect(listed.proxy(for: loopback) == nil)
         #expect(listed.proxy(for: v6) == nil)
+    }
+
+    /// Addresses match as addresses (exactly, or in a range with a prefix length), never by suffix.
+    @Test(arguments: [
+        ("127.0.0.1", "127.0.0.1", true), ("[::1]", "127.0.0.1", false), ("0.0.1", "127.0.0.1", false), (".0.0.1", "127.0.0.1", false),
+        ("0.1", "127.0.0.1", false), ("1", "127.0.0.1", false), ("27.0.0.1", "127.0.0.1", false), ("127.0.0.0/8", "127.0.0.1", true),
+        ("127.0.0.0/32", "127.0.0.1", false), ("0.0.0.0/0", "127.0.0.1", true), ("127.0.0.1/33", "127.0.0.1", false),
+        ("10.0.0.0/8", "127.0.0.1", false), ("example.com", "127.0.0.1", false),
+        ("::1", "[::1]", true), ("[::1]", "[::1]", true), ("0:0:0:0:0:0:0:1", "[::1]", true), (":1", "[::1]", false), ("1", "[::1]", false),
+        ("::/0", "[::1]", true), ("::1/128", "[::1]", true), ("fd00::/8", "[::1]", false), ("127.0.0.1", "[::1]", false),
+        ("[fd00::5]", "[fd00::5]", true), ("fd00::/8", "[fd00::5]", true), ("::5", "[fd00::5]", false),
+    ])
+    func noProxyMatchesAddressesExactly(entry: String, host: String, bypassed: Bool) throws {
+        let proxies = try ProxyConfiguration.curlStyle(["https_proxy": "http://s:1", "no_proxy": entry])
+        let url = try #require(URL(string: "https://\(host):4000/graphql"))
+        #expect((proxies.proxy(for: url) == nil) == bypassed, "no_proxy=\(entry), host \(host)")
+    }
+
+    /// A proxy that does not parse is refused, whichever variable holds it, never skipped.
+    @Test(arguments: ["https_proxy", "HTTPS_PROXY", "http_proxy"], [
+        "http://pro xy:3128", "http://[::1:3128", "http://[::1]x:3128", "http://proxy:99999", "http://proxy:65536", "http://proxy:0",
+        "http://proxy:", "http://proxy:31a8", "http://.proxy:3128", "http://a..b:3128", "http://%70roxy:3128", "http://proxy:3128/path",
+        "http://proxy:3128?q", "http://127.1:3128", "http://" + String(repeating: "a", count: 64) + ".example:1",
+        String(repeating: "p", count: 100_000), "http://pr\u{00F8}xy:3128", "http://proxy:3128\n",
+    ])
+    func malformedProxiesAreRefused(variable: String, value: String) {
+        #expect(throws: ProxyConfiguration.InvalidProxy(variable: variable)) {
+            try ProxyConfiguration.curlStyle([variable: value])
+        }
+    }
+
+    @Test(arguments: ["http://proxy:3128", "proxy:3128", "http://u:p@proxy:3128/", "http://[::1]:3128", "http://127.0.0.1", "http://proxy.:8080"])
+    func wellFormedProxiesAreAccepted(value: String) throws {
+        #expect(try ProxyConfiguration.curlStyle(["https_proxy": value]).httpsProxy != nil)
     }
 }

@@ -75,7 +75,7 @@ public final class ConnectProxy: @unchecked Sendable {
     /// The port of `//host:port…` or `http://host:port/…` when the host is loopback.
     private static func loopbackPort(_ target: Substring) -> UInt16? {
         guard let url = URLComponents(string: String(target)), let host = url.host, let port = url.port,
-              ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) else { return nil }
+              ["127.0.0.1", "localhost", "localhost.", "::1", "[::1]"].contains(host) else { return nil }
         return UInt16(exactly: port)
     }
 

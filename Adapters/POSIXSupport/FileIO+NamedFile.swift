@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FileIO {
+    /// A file the user names (a CA bundle, say), read whole: symbolic links are followed, as
+    /// for any file a user points at, but the open never blocks (`O_NONBLOCK`, so a FIFO
+    /// without a writer cannot hang it) and only a regular file of at most `limit` bytes is
+    /// read, judged on the open descriptor (`fstat`), so nothing can be swapped in between.
+    ///
+    /// - Returns: The bytes, or `nil` when nothing is at the path.
+    /// - Throws: A damage ``Failure`` ("it is a FIFO, not a regular file", "it is larger than…")
+    ///   for anything else at the path, or the failed call's.
+    package static func readNamed(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        try refuseNonRegular(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw Failure("open")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
+        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
+        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+        do {
+            return try SystemCall.readToEnd(descriptor, limit: limit, sizeHint: Int(info.st_size))
+        } catch {
+            switch error {
+            case .tooLarge: throw Failure(damage: "it is larger than \(limit) bytes")
+            case .failed(let code): throw Failure("read", code)
+            }
+        }
+    }
+
+    /// Whether a regular file of at most `limit` bytes is at `path` (links followed, never
+    /// blocking); `false` when nothing is there.
+    /// - Throws: A damage ``Failure`` for anything else at the path, or the failed call's.
+    package static func isNamedRegularFile(_ path: String, limit: Int) throws(Failure) -> Bool {
+        try refuseNonRegular(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return false }
+            throw Failure("open")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
+        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
+        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+        return true
+    }
+
+    /// Refuses a path that already looks like something other than a regular file, so a device
+    /// is never even opened (the open descriptor is judged again after).
+    private static func refuseNonRegular(_ path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
+    }
+}
