@@ -42,7 +42,7 @@ enum CommandCatalog {
         EnvironmentSpec(name: "SSL_CERT_DIR", summary: "A hashed folder of trusted CAs, as OpenSSL and curl read it"),
         EnvironmentSpec(name: "https_proxy", summary: "Proxy for https endpoints (also HTTPS_PROXY), reached with CONNECT"),
         EnvironmentSpec(name: "http_proxy", summary: "Proxy for http endpoints (lower case only, as curl)"),
-        EnvironmentSpec(name: "no_proxy", summary: "Comma list of hosts and domain suffixes, or *, reached directly (also NO_PROXY)"),
+        EnvironmentSpec(name: "no_proxy", summary: "Comma list of hosts, domain suffixes, addresses and CIDR ranges, or *, reached directly (also NO_PROXY)"),
         EnvironmentSpec(name: "ROCKET_RESERVER_HOME", summary: "Keeps the login and the cache under this folder"),
         EnvironmentSpec(name: "XDG_CONFIG_HOME", summary: "The login goes under $XDG_CONFIG_HOME/rocket-reserver (default ~/.config)"),
         EnvironmentSpec(name: "XDG_CACHE_HOME", summary: "The cache goes under $XDG_CACHE_HOME/rocket-reserver (default ~/.cache)"),
