@@ -17,10 +17,10 @@ extension RocketReserverCLI {
         return answer.errors.isEmpty ? .success : .refused
     }
 
-    /// `schema`: prints the SDL, or writes it to `output` atomically.
+    /// `schema`: prints the SDL, or writes it to the `--output` path (``OutputFile`` says how).
     func runSchema(to path: String?, console: any GraphQLConsole, output: any TextOutput) async throws -> ExitCode {
         let sdl = try await ShowSchema(console: console)()
-        if let path { try UserFile.write(sdl, to: path) } else { output.write(sdl) }
+        if let path { try UserFile.write(sdl, to: path, standardOutput: output) } else { output.write(sdl) }
         return .success
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Presentation
 
 /// The files a user names on the command line: a document or schema to read (a regular file,
-/// symlinks followed, at most ``maximumSize`` bytes, valid UTF-8), and an output written
-/// atomically (a temporary file renamed over it).
+/// symlinks followed, at most ``maximumSize`` bytes, valid UTF-8), and an output written by
+/// what is at its path (``OutputFile``).
 enum UserFile {
     static let maximumSize = 4 << 20
 
@@ -37,12 +38,10 @@ enum UserFile {
         return text
     }
 
-    /// Replaces the file with `text` atomically: readers see the old file or the whole new one.
-    static func write(_ text: String, to path: String) throws(Failure) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) could not be written.")
-        }
+    /// Writes `text` to the file the user named, by what is there (see ``OutputFile``):
+    /// a regular file is replaced atomically, keeping its mode; a FIFO or a device is streamed
+    /// to; anything else is refused. `/dev/stdout` is `standardOutput`.
+    static func write(_ text: String, to path: String, standardOutput: any TextOutput) throws(Failure) {
+        try OutputFile.write(text, to: path, standardOutput: standardOutput)
     }
 }
