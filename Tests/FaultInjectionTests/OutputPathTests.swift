@@ -79,6 +79,30 @@ struct OutputPathTests {
             )
         }
 
+        /// Runs `script` as ``shell(_:_:)`` does, with `/dev` a private copy when running as root:
+        /// a client that replaced `/dev/null` or `/dev/stdout` would break every process on the
+        /// machine. `nil` (nothing to test) when root cannot make a private mount namespace here.
+        func shellWithPrivateDevices(_ script: String) async throws -> ProcessResult? {
+            guard geteuid() == 0 else { return try await shell(script, []) }
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return nil }
+            let devices = """
+            mount -t tmpfs -o mode=755 tmpfs /dev && mknod -m 666 /dev/null c 1 3 && mknod -m 666 /dev/full c 1 7 \\
+              && mknod -m 666 /dev/zero c 1 5 && mknod -m 666 /dev/urandom c 1 9 && ln -s /proc/self/fd /dev/fd \\
+              && ln -s /proc/self/fd/0 /dev/stdin && ln -s /proc/self/fd/1 /dev/stdout && ln -s /proc/self/fd/2 /dev/stderr || exit 125
+
+            """
+            let result = try await ProcessRunner.run(
+                URL(fileURLWithPath: "/usr/bin/unshare"),
+                ["-m", "/bin/sh", "-c", devices + script, "sh", folder.url.path, BuiltProducts.client.path, "--endpoint", session.endpoint],
+                environment: ClientEnvironment.make(home: session.home, extra: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), deadline: 30
+            )
+            guard result.status != 125 else {
+                print("no private /dev here (\(result.stderr)): nothing to test")
+                return nil
+            }
+            return result
+        }
+
         /// The names in the fixture's folder: a temporary file left behind shows here.
         func names() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []).sorted()
@@ -206,36 +230,42 @@ struct OutputPathTests {
         #expect(fixture.names() == ["pipe"])
     }
 
+    /// The device paths are tried in a private `/dev` when running as root (see ``Fixture/shellWithPrivateDevices(_:)``);
+    /// each script notes in the folder whether the path is still what it was.
     @Test func devStdoutIsStandardOutputEvenWhenItIsAFileOpenForAppending() async throws {
         let fixture = try await Fixture()
-        let printed = try await fixture.schema(to: "/dev/stdout")
+        let stillALink = #"[ -L /dev/stdout ] && touch "$dir/kept""#
+        let printed = try #require(try await fixture.shellWithPrivateDevices(#"dir=$1; shift; "$@" schema --output /dev/stdout; s=$?; "# + stillALink + "; exit $s"))
         #expect(printed.status == 0, "exit \(printed.status): \(printed.stderr)")
         #expect(printed.stdout == fixture.expected)
+        #expect(fixture.names() == ["kept"], "/dev/stdout is no longer a symlink")
         // Replacing the file standard output goes to would lose the first line.
         let script = #"dir=$1; shift; echo first > "$dir/log"; "$@" schema --output /dev/stdout >> "$dir/log""#
-        let appended = try await fixture.shell(script, [])
+        let appended = try #require(try await fixture.shellWithPrivateDevices(script))
         #expect(appended.status == 0, "exit \(appended.status): \(appended.stderr)")
         #expect(fixture.text(fixture.path("log")) == "first\n" + fixture.expected)
-        let descriptor = try await fixture.shell(#"dir=$1; shift; "$@" schema --output /dev/fd/3 3> "$dir/three""#, [])
+        let descriptor = try #require(try await fixture.shellWithPrivateDevices(#"dir=$1; shift; "$@" schema --output /dev/fd/3 3> "$dir/three""#))
         #expect(descriptor.status == 0, "exit \(descriptor.status): \(descriptor.stderr)")
         #expect(fixture.text(fixture.path("three")) == fixture.expected)
-        #expect(fixture.names() == ["log", "three"])
+        #expect(fixture.names() == ["kept", "log", "three"])
     }
 
     @Test func devNullTakesTheOutputAndStaysADevice() async throws {
         let fixture = try await Fixture()
-        let result = try await fixture.schema(to: "/dev/null")
+        let script = #"dir=$1; shift; "$@" schema --output /dev/null; s=$?; [ -c /dev/null ] && touch "$dir/kept"; exit $s"#
+        let result = try #require(try await fixture.shellWithPrivateDevices(script))
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
         #expect(result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(Self.info("/dev/null").map { $0.st_mode & S_IFMT } == S_IFCHR)
+        #expect(fixture.names() == ["kept"], "/dev/null is no longer a device")
     }
 
     @Test func aFullDeviceIs74AndStaysADevice() async throws {
         let fixture = try await Fixture()
-        let result = try await fixture.schema(to: "/dev/full")
+        let script = #"dir=$1; shift; "$@" schema --output /dev/full; s=$?; [ -c /dev/full ] && touch "$dir/kept"; exit $s"#
+        let result = try #require(try await fixture.shellWithPrivateDevices(script))
         Self.expectRefusal(result, String(cString: strerror(ENOSPC)))
-        #expect(Self.info("/dev/full").map { $0.st_mode & S_IFMT } == S_IFCHR)
-        let standard = try await fixture.shell(#"shift; "$@" schema --output /dev/stdout > /dev/full"#, [])
+        #expect(fixture.names() == ["kept"], "/dev/full is no longer a device")
+        let standard = try #require(try await fixture.shellWithPrivateDevices(#"shift; "$@" schema --output /dev/stdout > /dev/full"#))
         #expect(standard.status == 74, "exit \(standard.status): \(standard.stderr)")
     }
 
