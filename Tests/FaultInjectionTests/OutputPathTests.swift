@@ -143,6 +143,20 @@ struct OutputPathTests {
         #expect(fixture.names() == ["saved.graphqls"])
     }
 
+    /// Root replacing another user's file gives the new one that user and group back.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func anotherUsersFileKeepsItsOwnerAndGroup() async throws {
+        let fixture = try await Fixture()
+        let path = fixture.path("theirs.graphqls")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(chown(path, 65534, 65534) == 0 && chmod(path, 0o664) == 0)
+        let result = try await fixture.schema(to: path)
+        #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
+        #expect(fixture.text(path) == fixture.expected)
+        let after = try #require(Self.info(path))
+        #expect(after.st_uid == 65534 && after.st_gid == 65534 && after.st_mode & 0o7777 == 0o664)
+    }
+
     @Test func aNewFileGetsTheUsualModeAndNothingElseIsLeft() async throws {
         let fixture = try await Fixture()
         let path = fixture.path("new.graphqls")
