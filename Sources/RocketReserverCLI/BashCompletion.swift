@@ -13,6 +13,13 @@ enum BashCompletion {
         cases.insert("        '') words=\"\(CompletionScript.commandWords.joined(separator: " ")) $globals\" ;;", at: 0)
         cases.append("        help) words=\"\(CommandCatalog.visibleCommands.map(\.name.rawValue).joined(separator: " "))\" ;;")
         cases.append("        *) words=$globals ;;")
+        let fileCommands = CommandCatalog.visibleCommands.filter { $0.arguments.contains { $0.valueKind == .file } }.map(\.name.rawValue)
+        let fileArguments = fileCommands.isEmpty ? "" : """
+
+            case $command in
+                \(fileCommands.joined(separator: "|"))) if [[ $cur != -* ]]; then _rocket_reserver_files "$cur"; return 0; fi ;;
+            esac
+        """
         let fileCase = fileNames.isEmpty ? "" : "\n        \(fileNames.joined(separator: "|"))) _rocket_reserver_files \"$cur\"; return 0 ;;"
         return """
         \(CompletionScript.header(.bash, install: CompletionScript.installLine(.bash)))
@@ -56,7 +63,7 @@ enum BashCompletion {
                     -*|=) ;;
                     *) command=$word; break ;;
                 esac
-            done
+            done\(fileArguments)
             local words
             case $command in
         \(cases.joined(separator: "\n"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The bash completion of a file option (`schema --output`, `query --schema`, `--cacert`)
+/// The bash completion of a file option (`schema --output`, `query --schema`, `--cacert`) or argument (`query FILE`)
 /// offers each file name whole, whatever it holds: spaces, quotes, a tab, glob characters, a
 /// leading dash; what is typed may be quoted or escaped.
 @Suite("bash file-name completion")
@@ -39,6 +39,9 @@ struct BashFileCompletionTests {
             (["schema", "--output", "=", "pl"], ["plain"]),
             (["query", "x.graphql", "--schema", "sub"], ["sub dir"]),
             (["--cacert", "my"], ["my file.graphql"]),
+            (["query", "my"], ["my file.graphql"]),
+            (["query", "'it"], ["it's here"]),
+            (["query", "--force"], ["--force-reload"]),
         ]
         var probe = """
         source "$1"
