@@ -37,6 +37,26 @@ enum OutputFile {
         try write(Array(text.utf8), to: path)
     }
 
+    /// Refuses, before any work is done for it, a path no output could be written to: a folder,
+    /// a socket, a block device, a dangling symlink, a path in a missing folder. What is there
+    /// is looked at again when the output is written.
+    static func check(_ path: String) throws(UserFile.Failure) {
+        if descriptorAlias(path) != nil { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG, S_IFIFO, S_IFCHR: return
+            default: throw refusal(path, kind: info)
+            }
+        }
+        let code = errno
+        guard code == ENOENT else { throw failure(path, code) }
+        if lstat(path, &info) == 0 { throw danglingLink(path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { throw failure(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw failure(path, ENOTDIR) }
+    }
+
     /// The descriptor a path names when it is an alias of one this process has open.
     static func descriptorAlias(_ path: String) -> Int32? {
         switch path {
@@ -60,9 +80,7 @@ enum OutputFile {
             switch code {
             case ENOENT:
                 var info = stat()
-                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                    throw refusal(path, "it is a symbolic link to a file that does not exist, which is never created through the link")
-                }
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw danglingLink(path) }
                 try create(bytes, at: path)
                 return
             case ENXIO:
@@ -160,6 +178,10 @@ enum OutputFile {
 
     private static func refusal(_ path: String, _ reason: String) -> UserFile.Failure {
         UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) was not written: \(reason). Name a regular file, a FIFO or a character device.")
+    }
+
+    private static func danglingLink(_ path: String) -> UserFile.Failure {
+        refusal(path, "it is a symbolic link to a file that does not exist, which is never created through the link")
     }
 
     private static func refusal(_ path: String, kind info: stat) -> UserFile.Failure {

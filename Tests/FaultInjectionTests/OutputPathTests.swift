@@ -40,6 +40,7 @@ struct OutputPathTests {
             try #require(printed.status == 0, "schema to stdout exited \(printed.status): \(printed.stderr)")
             expected = printed.stdout
             try #require(expected.count > padding)
+            session.server.clearRequests()
         }
 
         deinit { folder.remove() }
@@ -114,6 +115,12 @@ struct OutputPathTests {
     static func info(_ path: String, following: Bool = false) -> stat? {
         var result = stat()
         return (following ? stat(path, &result) : lstat(path, &result)) == 0 ? result : nil
+    }
+
+    /// A path refused before the schema is fetched: nothing was asked of the server.
+    static func expectRefusedUpFront(_ result: ProcessResult, _ words: String, _ fixture: Fixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectRefusal(result, words, sourceLocation: sourceLocation)
+        #expect(fixture.session.server.requestCount == 0, "the schema was fetched for nothing", sourceLocation: sourceLocation)
     }
 
     static func expectRefusal(_ result: ProcessResult, _ words: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -214,7 +221,7 @@ struct OutputPathTests {
         #expect(symlink(target, link) == 0)
 
         let result = try await fixture.schema(to: link)
-        Self.expectRefusal(result, "symbolic link")
+        Self.expectRefusedUpFront(result, "symbolic link", fixture)
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(Self.info(link).map { $0.st_mode & S_IFMT } == S_IFLNK)
         #expect(fixture.names() == ["link.graphqls"])
@@ -287,8 +294,8 @@ struct OutputPathTests {
         let fixture = try await Fixture()
         let folder = fixture.path("folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        Self.expectRefusal(try await fixture.schema(to: folder), "it is a folder")
-        Self.expectRefusal(try await fixture.schema(to: folder + "/"), "it is a folder")
+        Self.expectRefusedUpFront(try await fixture.schema(to: folder), "it is a folder", fixture)
+        Self.expectRefusedUpFront(try await fixture.schema(to: folder + "/"), "it is a folder", fixture)
         #expect(Self.info(folder).map { $0.st_mode & S_IFMT } == S_IFDIR)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         #expect(fixture.names() == ["folder"])
@@ -311,7 +318,7 @@ struct OutputPathTests {
         try #require(bound == 0, "bind: \(String(cString: strerror(errno)))")
         #expect(listen(descriptor, 1) == 0)
 
-        Self.expectRefusal(try await fixture.schema(to: path), "it is a socket")
+        Self.expectRefusedUpFront(try await fixture.schema(to: path), "it is a socket", fixture)
         #expect(Self.info(path).map { $0.st_mode & S_IFMT } == S_IFSOCK)
         #expect(fixture.names() == ["socket"])
     }
@@ -322,7 +329,7 @@ struct OutputPathTests {
         let fixture = try await Fixture()
         let path = fixture.path("block")
         try #require(mknod(path, S_IFBLK | 0o600, 0) == 0, "mknod: \(String(cString: strerror(errno)))")
-        Self.expectRefusal(try await fixture.schema(to: path), "block device")
+        Self.expectRefusedUpFront(try await fixture.schema(to: path), "block device", fixture)
         #expect(Self.info(path).map { $0.st_mode & S_IFMT } == S_IFBLK)
         #expect(fixture.names() == ["block"])
     }
@@ -330,9 +337,9 @@ struct OutputPathTests {
     @Test func aMissingFolderIsReportedAndNothingIsCreated() async throws {
         let fixture = try await Fixture()
         let result = try await fixture.schema(to: fixture.path("no/such/folder/x.graphqls"))
-        Self.expectRefusal(result, String(cString: strerror(ENOENT)))
+        Self.expectRefusedUpFront(result, String(cString: strerror(ENOENT)), fixture)
         let underAFile = try await fixture.schema(to: "/dev/null/x.graphqls")
-        Self.expectRefusal(underAFile, String(cString: strerror(ENOTDIR)))
+        Self.expectRefusedUpFront(underAFile, String(cString: strerror(ENOTDIR)), fixture)
         #expect(fixture.names().isEmpty)
     }
 
