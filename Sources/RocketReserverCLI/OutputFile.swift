@@ -31,6 +31,10 @@ enum OutputFile {
     static func write(_ text: String, to path: String, standardOutput: any TextOutput) throws(UserFile.Failure) {
         if let descriptor = descriptorAlias(path) {
             if descriptor == STDOUT_FILENO { standardOutput.write(text); return }
+            if descriptor > STDERR_FILENO {
+                let flags = fcntl(descriptor, F_GETFD)
+                guard flags >= 0, flags & FD_CLOEXEC == 0 else { throw failure(path, EBADF) }
+            }
             try stream(Array(text.utf8), to: descriptor, path: path)
             return
         }
@@ -58,6 +62,10 @@ enum OutputFile {
     }
 
     /// The descriptor a path names when it is an alias of one this process has open.
+    ///
+    /// Above 2, only a descriptor the command was started with counts (one without close-on-exec):
+    /// the command's own descriptors (sockets, its signal pipe) are all close-on-exec, and are
+    /// never written to.
     static func descriptorAlias(_ path: String) -> Int32? {
         switch path {
         case "/dev/stdin": return STDIN_FILENO

@@ -11,7 +11,8 @@ import Darwin
 ///
 /// On Linux it is nameless (`O_TMPFILE`) until it is published, so a process killed while it
 /// is being written leaves nothing behind; elsewhere, or where the file system has no
-/// nameless files, it is `.<name>.<pid>.<16 hex digits>.tmp` (mode 0600), removed on failure.
+/// nameless files, it is `.<name>.<pid>.<16 hex digits>.tmp`, removed on failure. Either is
+/// created with `mode` less the umask.
 struct TemporaryOutput {
     let descriptor: Int32
     /// The temporary file's name, or `nil` while it is nameless.
@@ -32,20 +33,15 @@ struct TemporaryOutput {
                 return
             }
             // Without support for nameless files, fall back to a named one; any other error is the folder's.
-            guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw OutputFile.failure(target, errno) }
+            let code = errno
+            guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else { throw OutputFile.failure(target, code) }
         }
 #endif
         let random = String(UInt64.random(in: .min ... .max), radix: 16)
         let name = folder + "/." + (target as NSString).lastPathComponent + "." + String(getpid()) + "."
             + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
-        let descriptor = OutputFile.retrying { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        let descriptor = OutputFile.retrying { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw OutputFile.failure(target, errno) }
-        // A named file is created 0600 whatever `mode` says: give it the mode a new file gets.
-        if mode != 0o600 {
-            let mask = umask(0o022)
-            umask(mask)
-            _ = fchmod(descriptor, mode & ~mask)
-        }
         self.descriptor = descriptor
         self.name = name
     }

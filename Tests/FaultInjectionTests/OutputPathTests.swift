@@ -271,6 +271,17 @@ struct OutputPathTests {
         #expect(fixture.names() == ["kept", "log", "three"])
     }
 
+    /// `/dev/fd/N` is a descriptor the command was started with; its own (the signal pipe, sockets) are never written to.
+    @Test func aDescriptorTheCommandWasNotGivenIsRefused() async throws {
+        let fixture = try await Fixture()
+        for descriptor in 3...9 {
+            let script = #"shift; exec "$@" 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-"#
+            let result = try await fixture.shell(script, ["schema", "--output", "/dev/fd/\(descriptor)"])
+            Self.expectRefusal(result, String(cString: strerror(EBADF)))
+        }
+        #expect(fixture.names().isEmpty)
+    }
+
     @Test func devNullTakesTheOutputAndStaysADevice() async throws {
         let fixture = try await Fixture()
         let script = #"dir=$1; shift; "$@" schema --output /dev/null; s=$?; [ -c /dev/null ] && touch "$dir/kept"; exit $s"#
