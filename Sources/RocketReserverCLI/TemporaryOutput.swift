@@ -19,13 +19,14 @@ struct TemporaryOutput {
     let name: String?
     let folder: String
 
-    /// Creates the file in `folder` for the output `target` (used for its name and messages).
-    init(in folder: String, for target: String, mode: mode_t) throws(UserFile.Failure) {
+    /// Creates the file in `folder` for the output `target` (used for its name and messages);
+    /// `nameless: false` makes a named one even where a nameless one could be made.
+    init(in folder: String, for target: String, mode: mode_t, nameless allowed: Bool = true) throws(UserFile.Failure) {
         self.folder = folder
 #if os(Linux)
         // `O_TMPFILE` is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
         let nameless = Int32(0o20000000) | O_DIRECTORY
-        if access("/proc/self/fd", X_OK) == 0 {
+        if allowed, access("/proc/self/fd", X_OK) == 0 {
             let descriptor = OutputFile.retrying { open(folder, O_WRONLY | O_CLOEXEC | nameless, mode) }
             if descriptor >= 0 {
                 self.descriptor = descriptor
@@ -58,10 +59,12 @@ struct TemporaryOutput {
         if let name {
             if replacing {
                 guard rename(name, path) == 0 else { throw OutputFile.failure(path, errno) }
-            } else if link(name, path) != 0 {
+            } else if link(name, path) == 0 {
+                unlink(name)
+            } else {
                 let code = errno
                 // A file system without hard links: take the name, which was free a moment ago.
-                guard [EPERM, EOPNOTSUPP, EMLINK].contains(code), rename(name, path) == 0 else { throw Self.taken(path, code) }
+                guard code == EPERM || code == EOPNOTSUPP || code == EMLINK, rename(name, path) == 0 else { throw Self.taken(path, code) }
             }
         } else {
             let source = "/proc/self/fd/\(descriptor)"
