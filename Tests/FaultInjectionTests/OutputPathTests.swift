@@ -20,16 +20,16 @@ struct OutputPathTests {
         /// What `schema` prints on standard output.
         let expected: String
 
-        init(padding: Int = 0) async throws {
+        init(padding: Int = 0, launchDescription: String? = nil) async throws {
             session = try await FaultSession(prepared: false)
             folder = try TemporaryDirectory(prefix: "output")
             let url = BuiltProducts.packageRoot.appendingPathComponent("Tests/RocketReserverAPITests/Fixtures/SchemaIntrospection.json")
             // The fixture is the answer to an introspection without the `__typename`s the client asks for.
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
             var typed = Self.addingTypeNames(answer, as: nil)
-            if padding > 0, var data = typed["data"] as? [String: Any], var schema = data["__schema"] as? [String: Any],
+            if let text = launchDescription ?? (padding > 0 ? String(repeating: "x", count: padding) : nil), var data = typed["data"] as? [String: Any], var schema = data["__schema"] as? [String: Any],
                var types = schema["types"] as? [[String: Any]], let launch = types.firstIndex(where: { $0["name"] as? String == "Launch" }) {
-                types[launch]["description"] = String(repeating: "x", count: padding)
+                types[launch]["description"] = text
                 schema["types"] = types
                 data["__schema"] = schema
                 typed["data"] = data
