@@ -16,13 +16,13 @@ struct OutputPathTests {
     /// (or one with a `padding`-byte description, for output larger than a pipe holds).
     final class Fixture {
         let session: FaultSession
+        /// An empty folder for the test's paths.
         let folder: TemporaryDirectory
         /// What `schema` prints on standard output.
         let expected: String
 
         init(padding: Int = 0, launchDescription: String? = nil) async throws {
             session = try await FaultSession(prepared: false)
-            folder = try TemporaryDirectory(prefix: "output")
             let url = BuiltProducts.packageRoot.appendingPathComponent("Tests/RocketReserverAPITests/Fixtures/SchemaIntrospection.json")
             // The fixture is the answer to an introspection without the `__typename`s the client asks for.
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -41,6 +41,8 @@ struct OutputPathTests {
             expected = printed.stdout
             try #require(expected.count > padding)
             session.server.clearRequests()
+            // Made last: a failure above leaves no folder behind (deinit does not run for a half-made object).
+            folder = try TemporaryDirectory(prefix: "output")
         }
 
         deinit { folder.remove() }
