@@ -109,14 +109,14 @@ enum IntrospectedSchema {
         }
     }
 
-    /// The text with control characters other than newline and tab, and bidirectional
-    /// overrides, replaced by U+FFFD, so that printing the schema cannot restyle a terminal.
+    /// The text with control characters other than newline and tab, bidirectional controls
+    /// and line or paragraph separators (``StringLiteral/isTerminalControl(_:)``) replaced by
+    /// U+FFFD, so that printing the schema cannot restyle a terminal.
     private static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let unsafe = (scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t")
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            let unsafe = StringLiteral.isTerminalControl(scalar) && scalar != "\n" && scalar != "\t"
             scalars.append(unsafe ? "\u{FFFD}" : scalar)
         }
         return String(scalars)

@@ -49,27 +49,68 @@ public enum JSONWriter {
     }
 
     /// Appends `text` as a quoted JSON string, escaping quotes, backslashes and control characters
-    /// (the short forms `\b \f \n \r \t` where JSON has them, else `\u00xx`; slashes and
+    /// (the short forms `\b \f \n \r \t` where JSON has them, else `\u00xx`; slashes and other
     /// non-ASCII text as they are), as Foundation's `JSONEncoder` does with `.withoutEscapingSlashes`.
+    ///
+    /// Characters a terminal or a text viewer acts on are escaped as `\uXXXX` too, although JSON
+    /// allows them raw: DEL and the C1 controls (U+007F–U+009F; U+009B is a terminal's CSI),
+    /// the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
+    /// and the line and paragraph separators (U+2028, U+2029, which end a line in JavaScript).
+    /// Every JSON reader reads them back as the same characters.
     public static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(Byte.quote)
-        for byte in text.utf8 {
-            switch byte {
-            case Byte.quote: bytes.append(contentsOf: [Byte.backslash, Byte.quote])
-            case Byte.backslash: bytes.append(contentsOf: [Byte.backslash, Byte.backslash])
-            case Byte.newline: bytes.append(contentsOf: [Byte.backslash, Byte.n])
-            case Byte.carriageReturn: bytes.append(contentsOf: [Byte.backslash, Byte.r])
-            case Byte.tab: bytes.append(contentsOf: [Byte.backslash, Byte.t])
-            case Byte.backspace: bytes.append(contentsOf: [Byte.backslash, Byte.b])
-            case Byte.formFeed: bytes.append(contentsOf: [Byte.backslash, Byte.f])
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [Byte.backslash, Byte.u, Byte.zero, Byte.zero])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let (scalar, length) = escapedScalar(in: utf8, at: index)
+                if let scalar {
+                    appendEscape(scalar, into: &bytes)
+                    index += length
+                    continue
+                }
+                switch byte {
+                case Byte.quote: bytes.append(contentsOf: [Byte.backslash, Byte.quote])
+                case Byte.backslash: bytes.append(contentsOf: [Byte.backslash, Byte.backslash])
+                case Byte.newline: bytes.append(contentsOf: [Byte.backslash, Byte.n])
+                case Byte.carriageReturn: bytes.append(contentsOf: [Byte.backslash, Byte.r])
+                case Byte.tab: bytes.append(contentsOf: [Byte.backslash, Byte.t])
+                case Byte.backspace: bytes.append(contentsOf: [Byte.backslash, Byte.b])
+                case Byte.formFeed: bytes.append(contentsOf: [Byte.backslash, Byte.f])
+                case ..<0x20, 0x7F: appendEscape(UInt32(byte), into: &bytes)
+                default: bytes.append(byte)
+                }
+                index += 1
             }
         }
         bytes.append(Byte.quote)
+    }
+
+    /// The code point of the multi-byte character at `index` when it is one that is always
+    /// escaped (a C1 control, a bidirectional control, a line or paragraph separator), with its
+    /// length in bytes; `(nil, 0)` otherwise. `utf8` is valid UTF-8, as a `String`'s is.
+    private static func escapedScalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32?, Int) {
+        let lead = utf8[index]
+        guard lead == 0xC2 || lead == 0xD8 || lead == 0xE2, index + 1 < utf8.count else { return (nil, 0) }
+        let second = utf8[index + 1]
+        switch lead {
+        case 0xC2 where second <= 0x9F: return (UInt32(second), 2)  // U+0080–U+009F
+        case 0xD8 where second == 0x9C: return (0x061C, 2)  // ARABIC LETTER MARK
+        case 0xE2 where (second == 0x80 || second == 0x81) && index + 2 < utf8.count:
+            let scalar = 0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F)
+            switch scalar {
+            case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return (scalar, 3)
+            default: return (nil, 0)
+            }
+        default: return (nil, 0)
+        }
+    }
+
+    /// Appends `\uXXXX` (lowercase hex) for a code point below U+10000.
+    private static func appendEscape(_ scalar: UInt32, into bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [Byte.backslash, Byte.u])
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hex[Int((scalar >> UInt32(shift)) & 0x0F)]) }
     }
 }

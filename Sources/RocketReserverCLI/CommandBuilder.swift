@@ -30,7 +30,10 @@ struct CommandBuilder {
         case .details: return .details(launchID: try single(), forceReload: flags["--force-reload"] != nil)
         case .launches: return try launches()
         case .query: return try query()
-        case .schema: try none(); return .schema(output: flags["--output"] ?? nil)
+        case .schema:
+            try none()
+            if case ""?? = flags["--output"] { throw UsageError("--output needs a file name (or /dev/stdout).", command: name) }
+            return .schema(output: flags["--output"] ?? nil)
         case .cache: return try cache()
         case .completion:
             let shell = try choice()

@@ -92,7 +92,7 @@ extension CommandCatalog {
             name: .query,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
             description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1.",
-            arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run")],
+            arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run", valueKind: .file)],
             options: [
                 OptionSpec(name: "--var", valueName: "NAME=VALUE", summary: "A variable's value, converted by its type; JSON for lists and input objects", repeatable: true),
                 OptionSpec(name: "--operation", valueName: "NAME", summary: "The operation to run, when the file has several"),

@@ -71,6 +71,8 @@ struct ArgumentSpec: Sendable {
     var summary: String
     /// The only values allowed, when there is a fixed set (completed by the shells).
     var choices: [String] = []
+    /// What the value is: a file name is completed by the shells as one.
+    var valueKind: OptionSpec.ValueKind = .text
 }
 
 /// One example in a command's help: the command line (after `rocket-reserver`) and what it does.

@@ -12,6 +12,9 @@ enum FishCompletion {
         for command in CommandCatalog.visibleCommands {
             let condition = "__rocket_reserver_using \(command.name.rawValue)"
             lines += command.options.map { option($0, condition: condition) }
+            if command.arguments.contains(where: { $0.valueKind == .file }) {
+                lines.append("complete -c rocket-reserver -n '\(condition)' -F")
+            }
             for argument in command.arguments where !argument.choices.isEmpty {
                 lines.append("complete -c rocket-reserver -n '\(condition)' -a \(quoted(argument.choices.joined(separator: " "))) -d \(quoted(argument.summary))")
             }

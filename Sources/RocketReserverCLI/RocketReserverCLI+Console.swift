@@ -17,10 +17,12 @@ extension RocketReserverCLI {
         return answer.errors.isEmpty ? .success : .refused
     }
 
-    /// `schema`: prints the SDL, or writes it to `output` atomically.
+    /// `schema`: prints the SDL, or writes it to the `--output` path (``OutputFile`` says how);
+    /// a path that could never be written is refused before the schema is fetched.
     func runSchema(to path: String?, console: any GraphQLConsole, output: any TextOutput) async throws -> ExitCode {
+        if let path { try OutputFile.check(path) }
         let sdl = try await ShowSchema(console: console)()
-        if let path { try UserFile.write(sdl, to: path) } else { output.write(sdl) }
+        if let path { try UserFile.write(sdl, to: path, standardOutput: output) } else { output.write(sdl) }
         return .success
     }
 }

@@ -9,7 +9,7 @@ enum ZshCompletion {
         }.joined(separator: "\n")
         let cases = CommandCatalog.visibleCommands.map { command -> String in
             let arguments = command.arguments.enumerated().map { index, argument in
-                let action = argument.choices.isEmpty ? " " : "(\(argument.choices.joined(separator: " ")))"
+                let action = argument.valueKind == .file ? "_files" : argument.choices.isEmpty ? " " : "(\(argument.choices.joined(separator: " ")))"
                 return quoted("\(index + 1):\(escaped(argument.name)):\(action)")
             }
             let specs = (command.options.map(spec) + arguments).joined(separator: " ")

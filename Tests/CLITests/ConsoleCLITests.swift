@@ -78,6 +78,11 @@ final class ConsoleCLITests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "type Query {\n  hello: String\n}\n")
         #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n", "nothing more on standard output")
         #expect(await cli.run("schema", "extra") == .usage)
+        #expect(await cli.run("schema", "--output", "") == .usage)
+        #expect(cli.stderr.text.contains("--output needs a file name"))
         #expect(await console.schemaRequests == 2)
+        // Standard output's alias is the command's standard output, not a file to replace.
+        #expect(await cli.run("schema", "--output", "/dev/stdout") == .success)
+        #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n" + "type Query {\n  hello: String\n}\n")
     }
 }

@@ -65,8 +65,13 @@ public enum SchemaPrinter {
     }
 
     /// The description line(s) before a definition, indented; empty without a description.
+    /// A block string cannot escape anything, so a description holding a control character
+    /// other than a line end or a tab (or one a terminal acts on) is a quoted string instead.
     private static func description(_ text: String?, _ indent: String) -> String {
         guard let text else { return "" }
+        if text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && StringLiteral.isTerminalControl($0) }) {
+            return indent + StringLiteral.quoted(text) + "\n"
+        }
         let escaped = text.replacingTripleQuotes()
         let fitsOnALine = !text.contains("\n") && text.count <= 70 && !text.hasSuffix("\"") && !text.hasSuffix("\\")
             && text.first != " " && text.first != "\t"
