@@ -11,6 +11,10 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     public let arguments: [GraphQLArgument]
     /// The sub-selections; empty for a scalar field.
     public let selections: [GraphQLField]
+    /// The object types the schema allows this field's objects to be (`__typename` values), or
+    /// `nil` when not known (a hand-written operation). The normalized cache refuses an answer
+    /// whose object claims another type: it would be filed under another type's record.
+    public let possibleTypes: Set<String>?
     /// The cache key when it does not depend on variables, computed once.
     let constantCacheKey: String?
 
@@ -19,16 +23,23 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         _ name: String,
         alias: String? = nil,
         arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
-        _ selections: [GraphQLField] = []
+        _ selections: [GraphQLField] = [],
+        possibleTypes: Set<String>? = nil
     ) {
-        self.init(name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections)
+        self.init(
+            name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes
+        )
     }
 
     /// Creates a field from arguments built at run time (for documents parsed at run time).
-    public init(_ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = []) {
+    public init(
+        _ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = [],
+        possibleTypes: Set<String>? = nil
+    ) {
         self.name = name
         self.alias = alias
         self.arguments = argumentList
+        self.possibleTypes = selections.isEmpty ? nil : possibleTypes
         let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
         self.selections = selections.isEmpty || hasTypename ? selections : [GraphQLField("__typename")] + selections
         let argumentsUseVariables = self.arguments.contains { $0.value.usesVariables }
