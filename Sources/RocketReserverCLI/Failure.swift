@@ -33,7 +33,8 @@ struct Failure: Equatable {
         case let error as UserFile.Failure:
             self.init(error.isUsage ? .usage : .ioError, error.description)
         case is CancellationError:
-            self.init(.interrupted, "Interrupted.")
+            // Only a signal cancels a command, and the shell shows it: nothing more to say.
+            self.init(.interrupted, "")
         default:
             self.init(.internalError, "Something unexpected went wrong (\(type(of: error))); please report it.")
         }
@@ -51,6 +52,7 @@ struct Failure: Equatable {
         case .pagingDidNotAdvance, .tooManyPages, .malformedToken: .protocolError
         case .logoutIncomplete: .cannotWrite
         case .sessionExpired: .notPermitted
+        case .interruptedWithOutcomeUnknown: .interrupted
         }
     }
 

@@ -20,6 +20,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's login answer holds a token that could not be sent back: empty, longer
     /// than ``AuthToken/maximumLength`` or not visible ASCII (the previous login is kept).
     case malformedToken
+    /// The command was interrupted (Ctrl-C, SIGTERM, SIGHUP) after the change may have reached
+    /// the server and before its answer came back: it may or may not have been made.
+    case interruptedWithOutcomeUnknown(TripChangeKind, LaunchID)
 
     /// The case and its data, for logs and test failures. What a user reads is the front end's
     /// to word (the CLI's `FailureMessage`), so no front end inherits another's hints.
@@ -34,6 +37,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPages(let limit): "tooManyPages(limit: \(limit))"
         case .sessionExpired: "sessionExpired"
         case .malformedToken: "malformedToken"
+        case let .interruptedWithOutcomeUnknown(change, id): "interruptedWithOutcomeUnknown(\(change), \(id))"
         }
     }
 }
