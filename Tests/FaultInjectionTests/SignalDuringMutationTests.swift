@@ -105,6 +105,29 @@ struct SignalDuringMutationTests {
         #expect(later.stdout == shown.stdout)
     }
 
+    /// While the connection is being made (here: a proxy that never answers the `CONNECT` of
+    /// the https tunnel) nothing of the request has left: the process ends by the signal saying
+    /// nothing, and the cache is byte-identical.
+    @Test(arguments: signals, mutations)
+    func whileConnectingNothingIsSentChangedOrSaid(_ signalNumber: Int32, _ mutation: String) async throws {
+        let session = try await FaultSession(https: true)
+        let proxy = try SilentListener()
+        let before = session.home.snapshot()
+        let client = try await SignalledClient(
+            session, [mutation, FaultSession.cachedLaunch], environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"]
+        )
+        #expect(await proxy.waitForConnection(), "the command never connected to the proxy")
+
+        let elapsed = await client.signal(signalNumber)
+
+        #expect(elapsed < InterruptTests.prompt, "took \(elapsed) to end")
+        #expect(client.endedBy(signalNumber), "ended with \(client.process.terminationReason) \(client.process.terminationStatus)")
+        #expect(client.stderr.isEmpty, "said: \(client.stderr)")
+        #expect(client.stdout.isEmpty, "stdout: \(client.stdout)")
+        #expect(session.home.snapshot() == before, "the state changed")
+        #expect(session.server.requestCount == 0 && session.front?.handshakes == 0)
+    }
+
     /// A signal racing the answer: the server has made the change when the gate opens, and the
     /// signal lands while the answer travels, while it is written to the cache, or after. In
     /// every interleaving the cache holds the server's state or nothing, and the unknown

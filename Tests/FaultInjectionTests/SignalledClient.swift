@@ -11,17 +11,18 @@ final class SignalledClient {
     let exit: ProcessExit
     private let output: TemporaryDirectory
 
-    /// Starts the built client with `arguments` (after `--endpoint` and a 60 s timeout) against
-    /// `session`'s home.
-    init(_ session: FaultSession, _ arguments: [String]) async throws {
+    /// Starts the built client with `arguments` (after `--endpoint`, `--cacert` over https and
+    /// a 60 s timeout) against `session`'s home, with `environment` added to its variables.
+    init(_ session: FaultSession, _ arguments: [String], environment: [String: String] = [:]) async throws {
         output = try TemporaryDirectory(prefix: "signalled-output")
         let stdout = output.url.appendingPathComponent("stdout"), stderr = output.url.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: stdout.path, contents: nil)
         FileManager.default.createFile(atPath: stderr.path, contents: nil)
         process = Process()
         process.executableURL = BuiltProducts.client
-        process.arguments = ["--endpoint", session.endpoint, "--timeout", "60"] + arguments
-        process.environment = ClientEnvironment.make(home: session.home)
+        let trust = session.front == nil ? [] : ["--cacert", TLSFixture.caFile]
+        process.arguments = ["--endpoint", session.endpoint] + trust + ["--timeout", "60"] + arguments
+        process.environment = ClientEnvironment.make(home: session.home, extra: environment)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         exit = try await ProcessExit(starting: process)
