@@ -24,21 +24,31 @@ struct AnswerNormalizer {
 
     private let variables: [String: JSONValue]
     private var records: [String: CacheRecord] = [:]
+    /// Whether ``trail`` is kept: only when describing a refusal (the rare case), on a second walk.
+    private let tracksPath: Bool
     private var trail: [Step] = []
 
-    private init(variables: [String: JSONValue]) {
+    private init(variables: [String: JSONValue], tracksPath: Bool) {
         self.variables = variables
+        self.tracksPath = tracksPath
     }
 
     /// The records `data`, an answer to `operation`, writes, by key.
     static func records(
         _ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue]
     ) throws(CacheIdentityError) -> [String: CacheRecord] {
-        var normalizer = AnswerNormalizer(variables: variables)
         let isQuery = operation.kind == .query
         let root = isQuery ? CacheKeys.queryRoot : CacheKeys.mutationRoot
-        try normalizer.writeObject(data, selections: operation.selections, key: root, stores: isQuery)
-        return normalizer.records
+        var normalizer = AnswerNormalizer(variables: variables, tracksPath: false)
+        do {
+            try normalizer.writeObject(data, selections: operation.selections, key: root, stores: isQuery)
+            return normalizer.records
+        } catch {
+            // Walk again keeping the path, to say where the refused object is.
+            var describer = AnswerNormalizer(variables: variables, tracksPath: true)
+            try describer.writeObject(data, selections: operation.selections, key: root, stores: isQuery)
+            throw error
+        }
     }
 
     private mutating func writeObject(
@@ -49,9 +59,9 @@ struct AnswerNormalizer {
             guard let value = object[field.responseKey] else { continue }
             let fieldKey = field.cacheKey(variables: variables)
             let path = field.selections.isEmpty ? "" : CacheKeys.path(key, fieldKey)
-            trail.append(.key(field.responseKey))
+            if tracksPath { trail.append(.key(field.responseKey)) }
             fields[fieldKey] = try normalize(value, field: field, path: path, stores: stores)
-            trail.removeLast()
+            if tracksPath { trail.removeLast() }
         }
         if stores { try keep(fields, under: key) }
     }
@@ -68,9 +78,9 @@ struct AnswerNormalizer {
             var list: [CacheValue] = []
             list.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                trail.append(.index(index))
+                if tracksPath { trail.append(.index(index)) }
                 list.append(try normalize(element, field: field, path: CacheKeys.path(path, String(index)), stores: stores))
-                trail.removeLast()
+                if tracksPath { trail.removeLast() }
             }
             return .list(list)
         default:
@@ -83,33 +93,35 @@ struct AnswerNormalizer {
     private func identity(of object: [String: JSONValue], field: GraphQLField) throws(CacheIdentityError) -> String? {
         // `__typename` is selected, unaliased, on every object (``GraphQLField``).
         guard let claimed = object["__typename"] else { return nil }
-        guard case .string(let typename) = claimed, CacheKeys.isName(typename) else {
+        guard case .string(let typename) = claimed else { throw CacheIdentityError(path: pathText, reason: .typenameNotAName) }
+        // A possible type is a schema type's name, so it needs no further check.
+        if let possible = field.possibleTypes {
+            guard possible.contains(typename) else {
+                let reason: CacheIdentityError.Reason = CacheKeys.isName(typename) ? .typeNotPossible(typename: typename) : .typenameNotAName
+                throw CacheIdentityError(path: pathText, reason: reason)
+            }
+        } else if !CacheKeys.isName(typename) {
             throw CacheIdentityError(path: pathText, reason: .typenameNotAName)
         }
-        if let possible = field.possibleTypes, !possible.contains(typename) {
-            throw CacheIdentityError(path: pathText, reason: .typeNotPossible(typename: typename))
-        }
         // Only an id the selection asked for identifies the object, not one the server added.
-        guard let idField = field.selections.first(where: { $0.name == "id" && $0.arguments.isEmpty }),
-              let id = object[idField.responseKey].flatMap(CacheKeys.identifier)
-        else { return nil }
+        guard let idKey = field.identityKey, let id = object[idKey].flatMap(CacheKeys.identifier) else { return nil }
         return CacheKeys.key(typename: typename, id: id)
     }
 
     /// Adds fields to the record under `key`; a field this answer already gave another value
     /// makes the answer contradict itself.
     private mutating func keep(_ fields: CacheRecord, under key: String) throws(CacheIdentityError) {
-        guard var existing = records[key] else {
+        guard let index = records.index(forKey: key) else {
             records[key] = fields
             return
         }
+        // Seen before in this answer (the same object twice, or a parent's key reused).
         for (field, value) in fields {
-            if let earlier = existing[field], earlier != value {
+            if let earlier = records.values[index][field], earlier != value {
                 throw CacheIdentityError(path: pathText, reason: .conflictingValues)
             }
-            existing[field] = value
+            records.values[index][field] = value
         }
-        records[key] = existing
     }
 
     /// The current path as response keys and indexes: `launches.launches[3]`, `the answer` at the root.

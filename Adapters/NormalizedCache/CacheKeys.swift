@@ -1,3 +1,4 @@
+import GraphQLClient
 import JSON
 
 /// How records are keyed in the normalized cache.
@@ -45,17 +46,7 @@ public enum CacheKeys {
 
     /// Whether `text` is a GraphQL name (`[_A-Za-z][_0-9A-Za-z]*`), as every type name is.
     static func isName(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) else { return false }
-        while let byte = bytes.next() {
-            guard isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
-        }
-        return true
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        GraphQLName.isValid(text)
     }
 
     /// The id with `%` as `%25` and `.` as `%2E`: one id, one key, and never a `.` in it.

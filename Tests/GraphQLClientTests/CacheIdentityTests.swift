@@ -222,6 +222,22 @@ struct CacheIdentityTests {
         #expect(await cache.record("Launch:8") == nil)
     }
 
+    @Test func declaredPossibleTypesAreNamesOnly() async throws {
+        let field = GraphQLField("rocket", ["id", "name"], possibleTypes: ["Rocket", "Launch:5.mission", "QUERY_ROOT.x", ""])
+        #expect(field.possibleTypes == ["Rocket"])
+        #expect(field.identityKey == "id")
+        let aliased = GraphQLField("rocket", [GraphQLField("id", alias: "key"), "name"])
+        #expect(aliased.identityKey == "key")
+        #expect(GraphQLField("mission", ["name"]).identityKey == nil)
+        // A declared type that is not a name cannot let a forged type name through.
+        let operation = GraphQLOperation(.query, name: "Odd", selections: [
+            GraphQLField("rocket", ["id", "name"], possibleTypes: ["Launch:5.mission"]),
+        ])
+        await #expect(throws: CacheIdentityError.self) {
+            try await NormalizedCache().write(["rocket": ["__typename": "Launch:5.mission", "id": "", "name": "F"]], for: operation)
+        }
+    }
+
     /// Through the client: the forged answer to `details 7` fails as not understood, and the
     /// cache is the same before and after.
     @Test func theClientReportsAForgedAnswerAsNotUnderstood() async throws {
