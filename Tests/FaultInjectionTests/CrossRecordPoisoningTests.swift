@@ -76,6 +76,25 @@ struct CrossRecordPoisoningTests {
         #expect(later.stdout == shown, "launch 5 now shows \(later.stdout)")
     }
 
+    /// A booking of launch 7 answered with launch 5 (booked, another site) is about a launch it
+    /// was not asked for: not understood, and launch 5's cached record is untouched.
+    @Test(arguments: ["book", "cancel"])
+    func aMutationAnsweringAnotherLaunchLeavesItAlone(_ mutation: String) async throws {
+        let (session, shown) = try await Self.sessionWithLaunch5()
+        let field = mutation == "book" ? "bookTrips" : "cancelTrip"
+        let other = FaultServerTutorial.launchObject(id: "5", isBooked: true).replacingOccurrences(of: #""site":"X""#, with: #""site":"Forged""#)
+        for launches in ["[\(other)]", "[\(FaultServerTutorial.launchObject(id: "7", isBooked: true)),\(other)]"] {
+            session.server.behaviour = .json(#"{"data":{"\#(field)":{"__typename":"TripUpdateResponse","success":true,"message":"ok","launches":\#(launches)}}}"#)
+            let before = session.home.snapshot()
+
+            let result = try await session.run([mutation, "7"])
+
+            FaultExpectations.expectCleanFailure(result, status: [76], session: session, before: before, allowing: [.cacheMayChange])
+            let later = try await Self.cachedLaunch5(session)
+            #expect(later.stdout == shown, "launch 5 now shows \(later.stdout)")
+        }
+    }
+
     @Test func aForgedListElementLeavesLaunch5Alone() async throws {
         let (session, shown) = try await Self.sessionWithLaunch5()
         let page = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"1","hasMore":false,"launches":["#

@@ -61,3 +61,25 @@ struct TripBookingCancellationTests {
         }
     }
 }
+
+/// A booking's answer may hold only the launch it was about: another launch in it would write
+/// that launch's cached record (its `isBooked` among others).
+struct TripAnswerScopeTests {
+    @Test(arguments: [["24"], ["25", "24"], ["24", "25"]])
+    func anAnswerAboutAnotherLaunchIsNotUnderstoodAndNotCached(_ ids: [String]) async throws {
+        let launches = "[" + ids.map { GatewayFixture.launchDetails(id: $0, isBooked: true) }.joined(separator: ",") + "]"
+        let answer = StubHTTPSession.json(#"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":"ok","launches":\#(launches)}}}"#)
+        let session = StubHTTPSession([GatewayFixture.details(id: "24", isBooked: false), answer])
+        let gateway = GatewayFixture.gateway(session)
+        let other = LaunchID(trusted: "24")
+        _ = try await gateway.launches.launchDetails(id: other, freshness: .cachedIfAvailable)
+        do {
+            _ = try await gateway.booking.bookTrip(LaunchID(trusted: "25"))
+            Issue.record("\(ids): accepted")
+        } catch let error as ServiceError {
+            #expect(error.kind == .unreadableResponse, "\(ids): \(error)")
+            #expect(error.outcomeIsUnknown)
+        }
+        #expect(try await gateway.launches.launchDetails(id: other, freshness: .cachedOnly)?.isBooked == false, "\(ids)")
+    }
+}
