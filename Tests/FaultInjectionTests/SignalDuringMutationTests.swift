@@ -128,6 +128,22 @@ struct SignalDuringMutationTests {
         #expect(session.server.requestCount == 0 && session.front?.handshakes == 0)
     }
 
+    /// The same stage ended by the timeout instead of a signal: the request provably never
+    /// left, so the outcome is known and the cached state stays (before, it was dropped).
+    @Test(arguments: mutations)
+    func aTimeoutBeforeTheRequestLeftKeepsTheCachedState(_ mutation: String) async throws {
+        let session = try await FaultSession(https: true)
+        let proxy = try SilentListener()
+        let before = session.home.snapshot()
+
+        let result = try await session.run(
+            [mutation, FaultSession.cachedLaunch, "--timeout", "1"], environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"]
+        )
+
+        FaultExpectations.expectCleanFailure(result, status: [69], session: session, before: before)
+        #expect(session.server.requestCount == 0)
+    }
+
     /// A signal racing the answer: the server has made the change when the gate opens, and the
     /// signal lands while the answer travels, while it is written to the cache, or after. In
     /// every interleaving the cache holds the server's state or nothing, and the unknown
