@@ -111,20 +111,20 @@ enum CacheSeeds {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         seed(folder, "tutorial.rrcache") { store in
             for (id, booked) in [("25", false), ("42", true)] {
-                store.write(details(id: id, isBooked: booked), for: FuzzOperations.launchDetails, variables: ["launchId": .string(id)])
+                try? store.write(details(id: id, isBooked: booked), for: FuzzOperations.launchDetails, variables: ["launchId": .string(id)])
             }
-            store.write(launchList(), for: FuzzOperations.launchList, variables: ["pageSize": 20])
-            store.write(
+            try? store.write(launchList(), for: FuzzOperations.launchList, variables: ["pageSize": 20])
+            try? store.write(
                 ["me": ["__typename": "User", "id": "1", "email": "fuzz@example.com", "trips": [details(id: "42", isBooked: true)["launch"]!]]],
                 for: FuzzOperations.myTrips, variables: [:]
             )
         }
         seed(folder, "one-launch.rrcache") { store in
-            store.write(details(id: "7", isBooked: false), for: FuzzOperations.launchDetails, variables: ["launchId": "7"])
+            try? store.write(details(id: "7", isBooked: false), for: FuzzOperations.launchDetails, variables: ["launchId": "7"])
         }
         seed(folder, "booked-after-mutation.rrcache") { store in
-            store.write(details(id: "3", isBooked: false), for: FuzzOperations.launchDetails, variables: ["launchId": "3"])
-            store.write(
+            try? store.write(details(id: "3", isBooked: false), for: FuzzOperations.launchDetails, variables: ["launchId": "3"])
+            try? store.write(
                 ["bookTrips": ["__typename": "TripUpdateResponse", "success": true, "message": "trips booked successfully",
                                "launches": [details(id: "3", isBooked: true)["launch"] ?? nil]]],
                 for: FuzzOperations.bookTrip, variables: ["id": "3"]

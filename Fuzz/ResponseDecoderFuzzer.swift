@@ -58,7 +58,13 @@ private func checkCache(_ answer: [String: JSONValue]) {
         // The generated model decodes any answer without trapping.
         _ = typed.decodeAlike(answer, answer)
         var store = RecordStore()
-        store.write(answer, for: operation, variables: variables)
+        // An answer whose objects claim identities that are not theirs is refused whole.
+        do {
+            try store.write(answer, for: operation, variables: variables)
+        } catch {
+            fuzzRequire(store.takeUpdates().isEmpty, "a refused answer changed the store")
+            continue
+        }
         let fromMemory = store.read(operation, variables: variables)
         let updates = store.takeUpdates()
         guard let file = FileCacheBackend.merge(updates, over: [:]) else {

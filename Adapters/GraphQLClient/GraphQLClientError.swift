@@ -58,11 +58,15 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
     public var kind: Kind
     /// The HTTP status of the answer, when one came back.
     public var statusCode: Int?
+    /// Whether the session proved that no byte of the request left (see `HTTPSendWitness`):
+    /// cancelled or timed out while connecting, for example. The outcome is then known.
+    public var requestWasNotSent: Bool
 
-    public init(operationName: String, kind: Kind, statusCode: Int? = nil) {
+    public init(operationName: String, kind: Kind, statusCode: Int? = nil, requestWasNotSent: Bool = false) {
         self.operationName = operationName
         self.kind = kind
         self.statusCode = statusCode
+        self.requestWasNotSent = requestWasNotSent
     }
 
     /// The server's errors, for ``Kind/graphQLErrors(_:)`` and ``Kind/partialData(data:errors:)``.
@@ -85,7 +89,8 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
     /// Whether the server may have processed the request although no usable answer came back
     /// (so a mutation's outcome is unknown).
     public var outcomeIsUnknown: Bool {
-        switch kind {
+        if requestWasNotSent { return false }
+        return switch kind {
         case .transport(.connectionRefused), .transport(.hostUnreachable), .graphQLErrors, .cacheMiss: false
         case .transport(.tlsUnavailable), .transport(.tlsCertificate), .transport(.tlsHandshake), .transport(.proxyFailed): false
         // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.

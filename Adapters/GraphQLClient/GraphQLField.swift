@@ -11,6 +11,14 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     public let arguments: [GraphQLArgument]
     /// The sub-selections; empty for a scalar field.
     public let selections: [GraphQLField]
+    /// The object types the schema allows this field's objects to be (`__typename` values), or
+    /// `nil` when not known (a hand-written operation). The normalized cache refuses an answer
+    /// whose object claims another type: it would be filed under another type's record. Only
+    /// GraphQL names are kept.
+    public let possibleTypes: Set<String>?
+    /// The response key of the `id` this field's selection asks for (an `id` field without
+    /// arguments), or `nil`: what identifies the field's objects in the normalized cache.
+    public let identityKey: String?
     /// The cache key when it does not depend on variables, computed once.
     let constantCacheKey: String?
 
@@ -19,16 +27,24 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         _ name: String,
         alias: String? = nil,
         arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
-        _ selections: [GraphQLField] = []
+        _ selections: [GraphQLField] = [],
+        possibleTypes: Set<String>? = nil
     ) {
-        self.init(name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections)
+        self.init(
+            name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes
+        )
     }
 
     /// Creates a field from arguments built at run time (for documents parsed at run time).
-    public init(_ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = []) {
+    public init(
+        _ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = [],
+        possibleTypes: Set<String>? = nil
+    ) {
         self.name = name
         self.alias = alias
         self.arguments = argumentList
+        self.possibleTypes = selections.isEmpty ? nil : possibleTypes.map { $0.filter(GraphQLName.isValid) }
+        self.identityKey = selections.first { $0.name == "id" && $0.arguments.isEmpty && $0.selections.isEmpty }?.responseKey
         let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
         self.selections = selections.isEmpty || hasTypename ? selections : [GraphQLField("__typename")] + selections
         let argumentsUseVariables = self.arguments.contains { $0.value.usesVariables }

@@ -32,13 +32,21 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         let urlRequest = makeURLRequest(request)
         let session = self.session
         let answer: HTTPResponse?
+        // The session says whether the request may have left, so a failure before that point
+        // (cancelled, timed out while connecting) is known not to have reached the server.
+        let witness = HTTPSendWitness()
         do {
-            answer = try await Deadline.run(within: timeout, clock: clock) { try await session.send(urlRequest) }
+            answer = try await HTTPSendWitness.$current.withValue(witness) {
+                try await Deadline.run(within: timeout, clock: clock) { try await session.send(urlRequest) }
+            }
         } catch {
-            throw ErrorClassification.classify(error, operation: operation)
+            let classified = ErrorClassification.classify(error, operation: operation)
+            guard var clientError = classified as? GraphQLClientError, witness.provesNotSent else { throw classified }
+            clientError.requestWasNotSent = true
+            throw clientError
         }
         guard let answer else {
-            throw GraphQLClientError(operationName: operation, kind: .timedOut)
+            throw GraphQLClientError(operationName: operation, kind: .timedOut, requestWasNotSent: witness.provesNotSent)
         }
         return GraphQLResponse(source: .network, http: answer)
     }

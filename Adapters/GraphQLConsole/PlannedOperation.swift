@@ -26,7 +26,7 @@ enum PlannedOperation {
     static func field(_ plan: ClientFieldPlan) -> GraphQLField {
         GraphQLField(
             plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
-            plan.selections.map(field)
+            plan.selections.map(field), possibleTypes: Set(plan.possibleTypes)
         )
     }
 

@@ -15,8 +15,10 @@ import RocketReserverAPI
 /// After a success the launch's `isBooked` is written into the cache (`true` after booking,
 /// `false` after cancelling, whatever the answer's possibly stale copy says), so cache-first
 /// details are right without another request. When the outcome is unknown (timeout, connection
-/// lost after sending, an unreadable answer) the cached `isBooked` is removed instead, so the
-/// next details read asks the server.
+/// lost after sending, an unreadable answer, the command cancelled while it waited) the cached
+/// `isBooked` is removed instead, so the next details read asks the server, and the error says
+/// so (``Ports/ServiceError/outcomeIsUnknown``). Cancelled before the request is made, nothing
+/// is sent and nothing changes.
 public struct GraphQLTripBookingService: TripBookingService {
     private let client: GraphQLClient
     private let cache: NormalizedCache
@@ -47,17 +49,23 @@ public struct GraphQLTripBookingService: TripBookingService {
             // One process at a time sends a mutation and updates the cache, so parallel book and
             // cancel runs reach the cache in the order the server ran them.
             try await cache.withExclusiveAccess {
+                // Cancelled while waiting for the cache (Ctrl-C): nothing was sent.
+                try Task.checkCancellation()
                 let update: TripUpdate
                 do {
                     update = try await client.run(mutation) { data in
                         try TripUpdateMapping.update(answer(data), id: id, isBookedOnSuccess: isBooked)
                     }
                 } catch {
-                    if Self.outcomeIsUnknown(error) {
-                        await cache.removeField("isBooked", of: recordKey)
-                        await cache.noteMutation()
+                    guard Self.outcomeIsUnknown(error) else { throw error }
+                    await cache.removeField("isBooked", of: recordKey)
+                    await cache.noteMutation()
+                    var mapped = ServiceErrorMapping.map(error, operation: Mutation.operationName)
+                    if var service = mapped as? ServiceError {
+                        service.outcomeIsUnknown = true
+                        mapped = service
                     }
-                    throw error
+                    throw mapped
                 }
                 if update.success {
                     await cache.setField("isBooked", of: recordKey, to: .bool(isBooked))

@@ -38,14 +38,17 @@ public actor NormalizedCache {
     /// `unlessMutatedSince` (from ``mutationStamp()``, taken before the query was sent), nothing
     /// is saved if a mutation changed the persistence meanwhile: the answer may predate it. The
     /// records in memory are updated either way.
+    /// - Throws: ``CacheIdentityError`` when an object of the answer claims an identity its path
+    ///   and the schema do not give it (see ``AnswerNormalizer``); then nothing of the answer
+    ///   is written, in memory or stored.
     public func write(
         _ data: [String: JSONValue],
         for operation: GraphQLOperation,
         variables: [String: JSONValue] = [:],
         unlessMutatedSince stamp: UInt64? = nil
-    ) {
+    ) throws(CacheIdentityError) {
         loadIfNeeded()
-        store.write(data, for: operation, variables: variables)
+        try store.write(data, for: operation, variables: variables)
         save(unlessMutatedSince: stamp)
     }
 

@@ -69,6 +69,17 @@ final class BlockingCall: Sendable {
     /// Whether the awaiting task was cancelled.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
+    /// Notes on `witness` that the request is about to be written, unless the call was
+    /// cancelled first: then it throws `CancellationError` and nothing may be written, so a
+    /// cancellation that wins this race provably sent nothing.
+    func beginSending(_ witness: HTTPSendWitness?) throws {
+        let cancelled = state.withLock { state in
+            if !state.cancelled { witness?.beginSending() }
+            return state.cancelled
+        }
+        if cancelled { throw CancellationError() }
+    }
+
     /// Waits until `descriptor` is ready for `events` and returns its `revents`.
     ///
     /// Throws `CancellationError` when the call is cancelled and ``HTTPTransportError/Kind/timedOut``

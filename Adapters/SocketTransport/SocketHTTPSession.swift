@@ -52,7 +52,11 @@ public struct SocketHTTPSession: HTTPSession {
         let deadline = ContinuousClock.now + request.timeout
         let contexts = self.contexts
         let limits = self.limits
+        // Whoever asked learns whether the request may have left (nothing is written before `sending`).
+        let witness = HTTPSendWitness.current
+        witness?.sessionWillReport()
         return try await BlockingCall.run { call in
+            let sending = { try call.beginSending(witness) }
             let context = secure ? try contexts.get() : nil
             let socket = try proxy?.connect(call: call, deadline: deadline)
                 ?? SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
@@ -61,17 +65,18 @@ public struct SocketHTTPSession: HTTPSession {
                 try proxy?.openTunnel(over: socket, to: host, port: port)
                 let tls = try TLSStream.handshake(over: socket, context: context, host: host)
                 defer { tls.close() }
-                return try Self.exchange(request, head: Self.head(for: request, host: host), over: tls, limits: limits)
+                return try Self.exchange(request, head: Self.head(for: request, host: host), over: tls, limits: limits, sending: sending)
             }
             let head = Self.head(for: request, host: host, absoluteForm: proxy != nil, proxyAuthorization: proxy?.authorization)
-            return try Self.exchange(request, head: head, over: socket, limits: limits)
+            return try Self.exchange(request, head: head, over: socket, limits: limits, sending: sending)
         }
     }
 
-    /// Writes the request, reads the answer, and refuses redirects.
+    /// Writes the request (once `sending` allows it), reads the answer, and refuses redirects.
     private static func exchange(
-        _ request: HTTPRequest, head: Data, over stream: any ByteStream, limits: HTTPResponseLimits
+        _ request: HTTPRequest, head: Data, over stream: any ByteStream, limits: HTTPResponseLimits, sending: () throws -> Void
     ) throws -> HTTPResponse {
+        try sending()
         try stream.send(head + request.body)
         var reader = HTTPResponseReader(connection: stream, limits: limits)
         let response = try reader.read(method: request.method)

@@ -42,7 +42,7 @@ let schemaText = try String(contentsOf: operationsFolder.appendingPathComponent(
 
 let variables = LaunchListQuery(pageSize: launches).variables.jsonValues
 let warmCache = NormalizedCache()
-await warmCache.write(parsedData, for: LaunchListQuery.operation, variables: variables)
+try await warmCache.write(parsedData, for: LaunchListQuery.operation, variables: variables)
 guard let cachedData = await warmCache.read(LaunchListQuery.operation, variables: variables),
       try LaunchListQuery.decode(data: cachedData) == LaunchListQuery.decode(data: parsedData)
 else {
@@ -82,7 +82,7 @@ for run in 0...runs {
         try await timeAsync {
             let data = try GraphQLResponseDecoder.decode(body).data ?? [:]
             let cache = NormalizedCache()
-            await cache.write(data, for: LaunchListQuery.operation, variables: variables)
+            try await cache.write(data, for: LaunchListQuery.operation, variables: variables)
             _ = try LaunchListQuery.decode(data: data)
         })
     samples[names[5], default: []].append(

@@ -36,7 +36,7 @@ struct CacheBenchmark {
         let parsed = try GraphQLResponseDecoder.decode(body)
         guard let data = parsed.data else { throw BenchError("the generated answer has no data") }
         let check = NormalizedCache()
-        await check.write(data, for: operation, variables: variables)
+        try await check.write(data, for: operation, variables: variables)
         guard await check.read(operation, variables: variables) == data else {
             throw BenchError("the cache does not read back what was written")
         }
@@ -54,12 +54,12 @@ struct CacheBenchmark {
             let memory = NormalizedCache(persistence: .inMemory())
             let n = try await timed {
                 let answer = try GraphQLResponseDecoder.decode(body)
-                await memory.write(answer.data ?? [:], for: operation, variables: variables)
+                try await memory.write(answer.data ?? [:], for: operation, variables: variables)
             }
 
             let memory2 = NormalizedCache(persistence: .inMemory())
             let answer = p.value.data ?? [:]
-            let o = await timed { await memory2.write(answer, for: operation, variables: variables) }
+            let o = try await timed { try await memory2.write(answer, for: operation, variables: variables) }
 
             let r = await timed { await memory.read(operation, variables: variables) }
             guard r.value?.count == 1 else { throw BenchError("warm read-back missed") }
@@ -69,7 +69,7 @@ struct CacheBenchmark {
             let fileCache = NormalizedCache(persistence: .file(at: url, onWarning: { warnings.add($0) }))
             let w = try await timed {
                 let answer = try GraphQLResponseDecoder.decode(body)
-                await fileCache.write(answer.data ?? [:], for: operation, variables: variables)
+                try await fileCache.write(answer.data ?? [:], for: operation, variables: variables)
             }
             guard warnings.isEmpty else { throw BenchError("cache file warning: \(warnings.first ?? "")") }
             fileBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0

@@ -26,6 +26,9 @@ public struct ClientFieldPlan: Sendable, Equatable {
     public let arguments: [ClientArgumentPlan]
     /// The sub-selections; empty for a leaf field.
     public let selections: [ClientFieldPlan]
+    /// The object types the field's objects may be, sorted (`[]` for a leaf field): what the
+    /// client's normalized cache accepts as their `__typename`.
+    public let possibleTypes: [String]
 
     /// The key of the field's value in an answer.
     public var responseKey: String { alias ?? name }

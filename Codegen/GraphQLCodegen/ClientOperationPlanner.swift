@@ -22,7 +22,7 @@ public enum ClientOperationPlanner {
         }
         var merger = SelectionMerger(schema: schema, fragments: fragments)
         let selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
-        var builder = ClientSelectionBuilder(sourceName: sourceName)
+        var builder = ClientSelectionBuilder(sourceName: sourceName, schema: schema)
         let fields = builder.fields(selection)
         let diagnostics = merger.diagnostics + builder.diagnostics
         guard diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: diagnostics)) }

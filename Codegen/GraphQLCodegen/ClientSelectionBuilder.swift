@@ -5,6 +5,8 @@ import GraphQLValidation
 /// the client cannot express yet: object values that contain variables.
 struct ClientSelectionBuilder {
     let sourceName: String
+    /// The schema, for the possible types of each composite field.
+    let schema: Schema
     var diagnostics: [GraphQLDiagnostic] = []
 
     mutating func fields(_ selection: MergedSelection) -> [ClientFieldPlan] {
@@ -12,7 +14,8 @@ struct ClientSelectionBuilder {
             ClientFieldPlan(
                 name: field.name, alias: field.alias,
                 arguments: field.arguments.map { ClientArgumentPlan(name: $0.name.value, value: inputValue($0.value)) },
-                selections: field.selection.map { fields($0) } ?? []
+                selections: field.selection.map { fields($0) } ?? [],
+                possibleTypes: field.selection.map { schema.possibleTypes(of: $0.type).sorted() } ?? []
             )
         }
     }

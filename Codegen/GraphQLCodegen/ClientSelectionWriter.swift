@@ -9,7 +9,10 @@ enum ClientSelectionWriter {
                 let arguments = field.arguments.map { "\(SwiftNames.literal($0.name)): \(inputValue($0.value))" }
                 parts.append("arguments: [" + arguments.joined(separator: ", ") + "]")
             }
-            if !field.selections.isEmpty { parts.append("[" + Self.fields(field.selections).joined(separator: ", ") + "]") }
+            if !field.selections.isEmpty {
+                parts.append("[" + Self.fields(field.selections).joined(separator: ", ") + "]")
+                parts.append("possibleTypes: [" + field.possibleTypes.map(SwiftNames.literal).joined(separator: ", ") + "]")
+            }
             return "GraphQLField(" + parts.joined(separator: ", ") + ")"
         }
     }

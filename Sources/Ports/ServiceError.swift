@@ -32,11 +32,16 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     public var operation: String
     /// One plain sentence about the cause, without any credential in it.
     public var detail: String
+    /// Whether the request may have reached the server although no usable answer came back:
+    /// for a change (booking, cancelling) the server may or may not have made it, and the
+    /// adapter has dropped what it had cached about it.
+    public var outcomeIsUnknown: Bool
 
-    public init(_ kind: Kind, operation: String, detail: String) {
+    public init(_ kind: Kind, operation: String, detail: String, outcomeIsUnknown: Bool = false) {
         self.kind = kind
         self.operation = operation
         self.detail = detail
+        self.outcomeIsUnknown = outcomeIsUnknown
     }
 
     public var description: String { "\(operation): \(detail)" }

@@ -23,6 +23,9 @@ public struct CLIEnvironment: Sendable {
     /// Builds the adapters for a resolved configuration; called once per run, only when a
     /// command needs them, after the command line and the endpoint have been checked.
     public var makeServices: @Sendable (Configuration) async throws -> Services
+    /// Holds off termination signals while a command changes state (`login`, `logout`, `book`,
+    /// `cancel`); see ``InterruptionShield``.
+    public var interruptionShield: any InterruptionShield
 
     public init(
         variables: [String: String],
@@ -32,6 +35,7 @@ public struct CLIEnvironment: Sendable {
         outputIsTerminal: Bool,
         terminalWidth: Int? = nil,
         homeDirectory: String,
+        interruptionShield: any InterruptionShield = NoInterruptionShield(),
         makeServices: @escaping @Sendable (Configuration) async throws -> Services
     ) {
         self.variables = variables
@@ -42,5 +46,6 @@ public struct CLIEnvironment: Sendable {
         self.terminalWidth = terminalWidth
         self.homeDirectory = homeDirectory
         self.makeServices = makeServices
+        self.interruptionShield = interruptionShield
     }
 }

@@ -18,6 +18,8 @@ struct Failure: Equatable {
             self.init(.usage, error.suggestion == nil ? "\(error.message) \(hint)" : error.description)
         case let error as DomainError:
             self.init(.usage, FailureMessage.text(for: error))
+        case let UseCaseError.outcomeUnknown(change, id, cause):
+            self.init(Self.code(for: cause.kind), FailureMessage.outcomeUnknown(change, launch: id, cause: cause, endpoint: endpoint))
         case let error as UseCaseError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as ServiceError:
@@ -33,7 +35,8 @@ struct Failure: Equatable {
         case let error as UserFile.Failure:
             self.init(error.isUsage ? .usage : .ioError, error.description)
         case is CancellationError:
-            self.init(.interrupted, "Interrupted.")
+            // Only a signal cancels a command, and the shell shows it: nothing more to say.
+            self.init(.interrupted, "")
         default:
             self.init(.internalError, "Something unexpected went wrong (\(type(of: error))); please report it.")
         }
@@ -51,6 +54,8 @@ struct Failure: Equatable {
         case .pagingDidNotAdvance, .tooManyPages, .malformedToken: .protocolError
         case .logoutIncomplete: .cannotWrite
         case .sessionExpired: .notPermitted
+        case .interruptedWithOutcomeUnknown: .interrupted
+        case .outcomeUnknown(_, _, let cause): code(for: cause.kind)
         }
     }
 

@@ -13,7 +13,7 @@ extension FailureMessage {
         case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
         case .rejected: "The server refused \(error.operation): \(detail)"
         case .unauthenticated: sessionExpired
-        case .cancelled: "Interrupted."
+        case .cancelled: ""  // a signal; see Failure
         case .notCached: "\(cachedSubject(error.operation)) not in the cache (offline). Run the command once without --offline to keep a copy."
         }
     }

@@ -16,6 +16,8 @@ enum FailureMessage {
         case .tooManyPages(let limit):
             "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
         case .sessionExpired: sessionExpired
+        case let .interruptedWithOutcomeUnknown(change, id): interrupted(change, launch: id)
+        case let .outcomeUnknown(change, id, cause): outcomeUnknown(change, launch: id, cause: cause, endpoint: nil)
         case .malformedToken:
             "The server's answer to Login was not understood. The token it sent is empty, longer than \(AuthToken.maximumLength / 1024) KiB or not visible ASCII."
         }

@@ -53,6 +53,8 @@ public struct RocketReserverCLI: Sendable {
             if let asked, await Self.wasAnonymous(error, asked.command, asked.sendsCredentials ? asked.services.credentials : nil) {
                 failure = Failure(.notPermitted, FailureMessage.loginRequired(endpoint: endpoint))
             }
+            // Interrupted with nothing to tell (the change never left): the shell shows the ^C.
+            guard !failure.message.isEmpty else { return failure.code }
             // Messages may quote the server: each of their lines (a document's diagnostics are one
             // a line) is shown through the same sanitiser as stdout data.
             let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -63,6 +65,19 @@ public struct RocketReserverCLI: Sendable {
     }
 
     private func execute(_ command: Command, with services: Services, endpoint: String, offline: Bool) async throws -> ExitCode {
+        // Commands that change state finish what they started, or say what is unknown, before
+        // a signal ends the process.
+        switch command {
+        case .login, .logout, .book, .cancel:
+            try await environment.interruptionShield.finishing {
+                try await run(command, with: services, endpoint: endpoint, offline: offline)
+            }
+        default:
+            try await run(command, with: services, endpoint: endpoint, offline: offline)
+        }
+    }
+
+    private func run(_ command: Command, with services: Services, endpoint: String, offline: Bool) async throws -> ExitCode {
         let presenter = services.presenter
         switch command {
         case .login(let email):

@@ -6,7 +6,7 @@ public struct BookTrip: Sendable {
     private let change: TripChange
 
     public init(trips: any TripBookingService, credentials: any CredentialStore) {
-        self.change = TripChange(trips: trips, credentials: credentials)
+        self.change = TripChange(.booking, trips: trips, credentials: credentials)
     }
 
     /// Books the launch; the answer's `success` and `message` are the server's.

@@ -6,7 +6,7 @@ public struct CancelTrip: Sendable {
     private let change: TripChange
 
     public init(trips: any TripBookingService, credentials: any CredentialStore) {
-        self.change = TripChange(trips: trips, credentials: credentials)
+        self.change = TripChange(.cancellation, trips: trips, credentials: credentials)
     }
 
     /// Cancels the trip; the answer's `success` and `message` are the server's.

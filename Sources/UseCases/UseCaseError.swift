@@ -20,6 +20,13 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's login answer holds a token that could not be sent back: empty, longer
     /// than ``AuthToken/maximumLength`` or not visible ASCII (the previous login is kept).
     case malformedToken
+    /// The command was interrupted (Ctrl-C, SIGTERM, SIGHUP) after the change may have reached
+    /// the server and before its answer came back: it may or may not have been made.
+    case interruptedWithOutcomeUnknown(TripChangeKind, LaunchID)
+    /// The change may have reached the server, but no usable answer came back (`cause`: a
+    /// timeout, a connection that closed, an answer not understood): it may or may not have
+    /// been made, and what was cached about it has been dropped.
+    case outcomeUnknown(TripChangeKind, LaunchID, cause: ServiceError)
 
     /// The case and its data, for logs and test failures. What a user reads is the front end's
     /// to word (the CLI's `FailureMessage`), so no front end inherits another's hints.
@@ -34,6 +41,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPages(let limit): "tooManyPages(limit: \(limit))"
         case .sessionExpired: "sessionExpired"
         case .malformedToken: "malformedToken"
+        case let .interruptedWithOutcomeUnknown(change, id): "interruptedWithOutcomeUnknown(\(change), \(id))"
+        case let .outcomeUnknown(change, id, cause): "outcomeUnknown(\(change), \(id), cause: \(cause))"
         }
     }
 }

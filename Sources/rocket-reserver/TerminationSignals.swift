@@ -14,12 +14,28 @@ import Synchronization
 /// dedicated thread reads it, sweeps and re-raises the signal with its default action, so the
 /// shell sees the usual "killed by SIGINT" and nothing waits for the command to wind down.
 /// SIGKILL cannot be handled: its leftovers are swept at the next run (``StaleTemporaryFiles``).
+///
+/// While a change runs ``shielding(_:)`` (a booking waiting for its answer, a logout), a
+/// signal cancels the command instead (``cancelsCommand(with:)``): the command winds down —
+/// a booking whose outcome is unknown drops its cached state and says so — and the process
+/// ends by the signal once the command returns (``endIfInterrupted()``). A second signal, or
+/// ``grace`` passing first, ends it at once.
 enum TerminationSignals {
     /// The signals handled.
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// How long a shielded change may take to wind down after a signal.
+    static let grace = Duration.seconds(5)
+
+    /// Shielded changes running now, the signal that arrived during one, and how to cancel the command.
+    private struct Shield {
+        var depth = 0
+        var pending: Int32?
+        var cancelCommand: (@Sendable () -> Void)?
+    }
 
     private static let folders = Mutex<[URL]>([])
     private static let cleanups = Mutex<[@Sendable () -> Void]>([])
+    private static let shield = Mutex(Shield())
 
     /// Runs `action` (on the signal thread) before the process ends by a signal, for example
     /// to erase a progress line from the terminal.
@@ -36,8 +52,15 @@ enum TerminationSignals {
         let reader = ends[0]
         let started = DetachedThread.start {
             var number: UInt8 = 0
-            guard SystemCall.repeating({ read(reader, &number, 1) }) == 1 else { return }
-            terminate(by: Int32(number))
+            while SystemCall.repeating({ read(reader, &number, 1) }) == 1 {
+                let signalNumber = Int32(number)
+                guard let cancel = deferral(of: signalNumber) else { terminate(by: signalNumber) }
+                cancel()
+                // The command now winds down and ends the process itself; a second signal, or
+                // the grace period passing, ends it from here.
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                if SystemCall.repeating({ poll(&ready, 1, grace.waitMilliseconds) }) == 0 { terminate(by: signalNumber) }
+            }
         }
         // Without the thread nobody would act on the pipe: keep the default actions instead.
         guard started else {
@@ -71,6 +94,34 @@ enum TerminationSignals {
     private static func isIgnored(_ handler: sighandler_t?) -> Bool {
         guard let handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// How to cancel the running command: what a signal does during ``shielding(_:)``.
+    static func cancelsCommand(with cancel: @escaping @Sendable () -> Void) {
+        shield.withLock { $0.cancelCommand = cancel }
+    }
+
+    /// Runs `body` so that a signal cancels the command rather than ending the process
+    /// mid-change; call ``endIfInterrupted()`` once the command has returned.
+    static func shielding<T>(_ body: () async throws -> T) async throws -> T {
+        shield.withLock { $0.depth += 1 }
+        defer { shield.withLock { $0.depth -= 1 } }
+        return try await body()
+    }
+
+    /// Ends the process by the signal that arrived during ``shielding(_:)``, if one did.
+    static func endIfInterrupted() {
+        if let signalNumber = shield.withLock({ $0.pending }) { terminate(by: signalNumber) }
+    }
+
+    /// The command's cancellation when `signalNumber` arrives during a shielded change (and is
+    /// the first to), noting the signal; `nil` when the process must end now.
+    private static func deferral(of signalNumber: Int32) -> (@Sendable () -> Void)? {
+        shield.withLock { state in
+            guard state.depth > 0, state.pending == nil, let cancel = state.cancelCommand else { return nil }
+            state.pending = signalNumber
+            return cancel
+        }
     }
 
     /// Sets the folders whose temporary files of this process are removed on a signal.

@@ -24,6 +24,7 @@ if let progress { TerminationSignals.beforeExit { progress.clear() } }
 let arguments = Array(CommandLine.arguments.dropFirst())
 // One command, one thread: the command's async code and its cache run on the main thread, and
 // only a request's blocking I/O gets a thread of its own (no pool, no Dispatch timer threads).
+// A signal during a change cancels the command's task (see TerminationSignals).
 var status = CurrentThreadExecutor.run { executor in
     let environment = CLIEnvironment(
         variables: variables,
@@ -34,6 +35,7 @@ var status = CurrentThreadExecutor.run { executor in
         terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
         // Used only when HOME is not an absolute path: the password database is not read otherwise.
         homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
+        interruptionShield: SignalShield(),
         makeServices: { configuration in
             await AdapterAssembly(
                 configuration: configuration, output: standardOutput, warnings: standardError, notes: resultNotes, progress: progress,
@@ -41,8 +43,12 @@ var status = CurrentThreadExecutor.run { executor in
             ).services()
         }
     )
-    return await RocketReserverCLI(environment: environment).run(arguments)
+    let command = Task(executorPreference: executor) { await RocketReserverCLI(environment: environment).run(arguments) }
+    TerminationSignals.cancelsCommand { command.cancel() }
+    return await command.value
 }
+// Interrupted during a change: the command has wound down (and said what is unknown); end by the signal.
+TerminationSignals.endIfInterrupted()
 // Output that could not be written (a full disk, an I/O error) is lost: say so. A reader that
 // closed the pipe (`| head -1`) is not an error.
 if let code = standardOutput.failure, status == .success || status == .refused {

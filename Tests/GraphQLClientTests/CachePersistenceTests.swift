@@ -16,7 +16,7 @@ struct CachePersistenceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("nested/endpoint.cache")
         let data = try detailsData()
-        await NormalizedCache(persistence: .file(at: file)).write(data, for: details, variables: ["launchId": "25"])
+        try await NormalizedCache(persistence: .file(at: file)).write(data, for: details, variables: ["launchId": "25"])
         let reopened = NormalizedCache(persistence: .file(at: file))
         #expect(await reopened.read(details, variables: ["launchId": "25"]) == data)
         await reopened.setField("isBooked", of: "Launch:25", to: true)
@@ -28,7 +28,7 @@ struct CachePersistenceTests {
 
     @Test func inMemoryPersistenceIsSharedByCachesGivenTheSameValue() async throws {
         let persistence = CachePersistence.inMemory()
-        await NormalizedCache(persistence: persistence).write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await NormalizedCache(persistence: persistence).write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(await NormalizedCache(persistence: persistence).read(details, variables: ["launchId": "25"]) != nil)
         #expect(await NormalizedCache(persistence: .inMemory()).read(details, variables: ["launchId": "25"]) == nil)
     }
@@ -91,9 +91,9 @@ struct CachePersistenceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.cache")
         let cache = NormalizedCache(persistence: .file(at: file))
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         let firstInode = try inode(file)
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(try inode(file) == firstInode, "an identical answer must not rewrite the file")
         await cache.setField("isBooked", of: "Launch:25", to: true)
         #expect(try inode(file) != firstInode, "a change must replace the file, not edit it in place")
@@ -131,7 +131,7 @@ struct CachePersistenceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.cache")
         let cache = NormalizedCache(persistence: .file(at: file))
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(FileManager.default.fileExists(atPath: file.path))
         try await cache.removeAll()
         #expect(!FileManager.default.fileExists(atPath: file.path))

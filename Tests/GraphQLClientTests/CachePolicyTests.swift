@@ -22,7 +22,7 @@ struct CachePolicyTests {
     @Test func cacheFirstServesAPrefilledCacheWithZeroRequests() async throws {
         let cache = NormalizedCache()
         let data = try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody().utf8)).data)
-        await cache.write(data, for: details, variables: variables)
+        try await cache.write(data, for: details, variables: variables)
         let session = StubHTTPSession([.failure(.connectionRefused)])
         let result = try await TestSupport.client(session, cache: cache).fetch(details, variables: variables, cachePolicy: .cacheFirst)
         #expect(result.data == data)

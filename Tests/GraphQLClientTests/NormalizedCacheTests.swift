@@ -24,7 +24,7 @@ struct NormalizedCacheTests {
 
     @Test func keysRecordsByTypeAndIdOrByPath() async throws {
         let cache = NormalizedCache()
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(await cache.record("QUERY_ROOT") == [#"launch({"id":"25"})"#: .reference("Launch:25")])
         let launch = try #require(await cache.record("Launch:25"))
         #expect(launch["mission"] == .reference("Launch:25.mission"))
@@ -36,8 +36,8 @@ struct NormalizedCacheTests {
 
     @Test func anObjectFetchedByOneOperationUpdatesAnother() async throws {
         let cache = NormalizedCache()
-        await cache.write(try detailsData(site: "Old site"), for: details, variables: ["launchId": "25"])
-        await cache.write(listData(site: "New site"), for: list, variables: ["pageSize": 20])
+        try await cache.write(try detailsData(site: "Old site"), for: details, variables: ["launchId": "25"])
+        try await cache.write(listData(site: "New site"), for: list, variables: ["pageSize": 20])
         let read = await cache.read(details, variables: ["launchId": "25"])
         #expect(read?["launch"]?["site"] == "New site")
         #expect(await cache.record("QUERY_ROOT")?[#"launches({"after":null,"pageSize":20})"#] == .reference(#"QUERY_ROOT.launches({"after":null,"pageSize":20})"#))
@@ -45,8 +45,8 @@ struct NormalizedCacheTests {
 
     @Test func fieldsWithDifferentArgumentsAreKeptApart() async throws {
         let cache = NormalizedCache()
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
-        await cache.write(listData(site: "x"), for: list, variables: ["pageSize": 20])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(listData(site: "x"), for: list, variables: ["pageSize": 20])
         let mission = try #require(await cache.record("Launch:25.mission"))
         #expect(mission[#"missionPatch({"size":"LARGE"})"#] == .scalar("https://example.com/large.png"))
         #expect(mission[#"missionPatch({"size":"SMALL"})"#] == .scalar("https://example.com/small.png"))
@@ -58,15 +58,15 @@ struct NormalizedCacheTests {
     @Test func readsRoundTripTheAnswerIncludingNullsInLists() async throws {
         let cache = NormalizedCache()
         let data = listData(site: "x")
-        await cache.write(data, for: list, variables: ["pageSize": 20])
+        try await cache.write(data, for: list, variables: ["pageSize": 20])
         #expect(await cache.read(list, variables: ["pageSize": 20]) == data)
     }
 
     @Test func readMissesUnlessEveryFieldIsCached() async throws {
         let cache = NormalizedCache()
-        await cache.write(listData(site: "x"), for: list, variables: ["pageSize": 20])
+        try await cache.write(listData(site: "x"), for: list, variables: ["pageSize": 20])
         #expect(await cache.read(details, variables: ["launchId": "25"]) == nil)
-        await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(await cache.read(details, variables: ["launchId": "25"]) != nil)
         await cache.removeField("isBooked", of: "Launch:25")
         #expect(await cache.read(details, variables: ["launchId": "25"]) == nil)
@@ -74,12 +74,12 @@ struct NormalizedCacheTests {
 
     @Test func mutationResultsUpdateObjectsButAreNotKept() async throws {
         let cache = NormalizedCache()
-        await cache.write(try detailsData(isBooked: false), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(isBooked: false), for: details, variables: ["launchId": "25"])
         let answer: [String: JSONValue] = ["bookTrips": [
             "__typename": "TripUpdateResponse", "success": true, "message": "trips booked successfully",
             "launches": [["__typename": "Launch", "id": "25", "isBooked": true]],
         ]]
-        await cache.write(answer, for: TestSupport.bookTrip, variables: ["id": "25"])
+        try await cache.write(answer, for: TestSupport.bookTrip, variables: ["id": "25"])
         #expect(await cache.read(details, variables: ["launchId": "25"])?["launch"]?["isBooked"] == true)
         #expect(await cache.record("MUTATION_ROOT") == nil)
         #expect(await cache.record(#"MUTATION_ROOT.bookTrips({"launchIds":["25"]})"#) == nil)
@@ -88,7 +88,7 @@ struct NormalizedCacheTests {
 
     @Test func fieldsCanBeWrittenAndRecordsRemovedDirectly() async throws {
         let cache = NormalizedCache()
-        await cache.write(try detailsData(isBooked: true), for: details, variables: ["launchId": "25"])
+        try await cache.write(try detailsData(isBooked: true), for: details, variables: ["launchId": "25"])
         await cache.setField("isBooked", of: "Launch:25", to: false)
         #expect(await cache.read(details, variables: ["launchId": "25"])?["launch"]?["isBooked"] == false)
         await cache.removeRecord("Rocket:falcon9")
@@ -106,7 +106,7 @@ struct NormalizedCacheTests {
             "second": ["__typename": "Launch", "id": "2", "where": "B"],
         ]
         let cache = NormalizedCache()
-        await cache.write(data, for: operation)
+        try await cache.write(data, for: operation)
         #expect(await cache.record("Launch:2")?["site"] == .scalar("B"))
         #expect(await cache.read(operation) == data)
     }
@@ -114,10 +114,10 @@ struct NormalizedCacheTests {
     @Test func nullObjectsAndIntegerIdsAreStored() async throws {
         let cache = NormalizedCache()
         let data: [String: JSONValue] = ["launch": ["__typename": "Launch", "id": 7, "site": nil, "mission": nil, "rocket": nil, "isBooked": false]]
-        await cache.write(data, for: details, variables: ["launchId": "7"])
+        try await cache.write(data, for: details, variables: ["launchId": "7"])
         #expect(await cache.record("Launch:7")?["mission"] == .scalar(nil))
         #expect(await cache.read(details, variables: ["launchId": "7"]) == data)
-        await cache.write(["launch": nil], for: details, variables: ["launchId": "8"])
+        try await cache.write(["launch": nil], for: details, variables: ["launchId": "8"])
         #expect(await cache.read(details, variables: ["launchId": "8"]) == ["launch": nil])
     }
 }

@@ -25,7 +25,7 @@ struct UndecodableCacheTests {
             Issue.record("not an object")
             return
         }
-        await cache.write(data, for: LaunchDetailsQuery.operation, variables: ["launchId": "25"])
+        try await cache.write(data, for: LaunchDetailsQuery.operation, variables: ["launchId": "25"])
         #expect(await cache.read(LaunchDetailsQuery.operation, variables: ["launchId": "25"]) != nil)
 
         let session = StubHTTPSession([GatewayFixture.details(id: "25")])

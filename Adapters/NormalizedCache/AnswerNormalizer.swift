@@ -1,0 +1,138 @@
+import GraphQLClient
+import JSON
+
+/// Splits one answer into the records it may write, or refuses it whole.
+///
+/// Objects whose selection asks for `id` and whose `__typename` is a GraphQL name go under
+/// `Type:id` (``CacheKeys``); others under their path from the nearest keyed parent; root
+/// fields under ``CacheKeys/queryRoot``. An answer may write only the records these rules give
+/// its own path, so it is refused (``CacheIdentityError``) when an object
+/// - has a `__typename` that is not a name (it could spell a path key),
+/// - has a `__typename` that its field cannot hold by the schema (``GraphQLField/possibleTypes``):
+///   a `Mission` claiming to be `Launch:5` would write launch 5's record,
+/// - repeats an identity met earlier in the answer with other values (the answer contradicts
+///   itself, so neither copy can be trusted).
+///
+/// For a mutation the root fields, and objects keyed only by their path from the root, are
+/// not kept; objects with an id (and what hangs below them) are.
+struct AnswerNormalizer {
+    /// One step of the path an object is at, for messages only.
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    private let variables: [String: JSONValue]
+    private var records: [String: CacheRecord] = [:]
+    /// Whether ``trail`` is kept: only when describing a refusal (the rare case), on a second walk.
+    private let tracksPath: Bool
+    private var trail: [Step] = []
+
+    private init(variables: [String: JSONValue], tracksPath: Bool) {
+        self.variables = variables
+        self.tracksPath = tracksPath
+    }
+
+    /// The records `data`, an answer to `operation`, writes, by key.
+    static func records(
+        _ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue]
+    ) throws(CacheIdentityError) -> [String: CacheRecord] {
+        let isQuery = operation.kind == .query
+        let root = isQuery ? CacheKeys.queryRoot : CacheKeys.mutationRoot
+        var normalizer = AnswerNormalizer(variables: variables, tracksPath: false)
+        do {
+            try normalizer.writeObject(data, selections: operation.selections, key: root, stores: isQuery)
+            return normalizer.records
+        } catch {
+            // Walk again keeping the path, to say where the refused object is.
+            var describer = AnswerNormalizer(variables: variables, tracksPath: true)
+            try describer.writeObject(data, selections: operation.selections, key: root, stores: isQuery)
+            throw error
+        }
+    }
+
+    private mutating func writeObject(
+        _ object: [String: JSONValue], selections: [GraphQLField], key: String, stores: Bool
+    ) throws(CacheIdentityError) {
+        var fields = CacheRecord(minimumCapacity: selections.count)
+        for field in selections {
+            guard let value = object[field.responseKey] else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let path = field.selections.isEmpty ? "" : CacheKeys.path(key, fieldKey)
+            if tracksPath { trail.append(.key(field.responseKey)) }
+            fields[fieldKey] = try normalize(value, field: field, path: path, stores: stores)
+            if tracksPath { trail.removeLast() }
+        }
+        if stores { try keep(fields, under: key) }
+    }
+
+    private mutating func normalize(_ value: JSONValue, field: GraphQLField, path: String, stores: Bool) throws(CacheIdentityError) -> CacheValue {
+        guard !field.selections.isEmpty else { return .scalar(value) }
+        switch value {
+        case .object(let object):
+            let ownKey = try identity(of: object, field: field)
+            let key = ownKey ?? path
+            try writeObject(object, selections: field.selections, key: key, stores: stores || ownKey != nil)
+            return .reference(key)
+        case .array(let elements):
+            var list: [CacheValue] = []
+            list.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                if tracksPath { trail.append(.index(index)) }
+                list.append(try normalize(element, field: field, path: CacheKeys.path(path, String(index)), stores: stores))
+                if tracksPath { trail.removeLast() }
+            }
+            return .list(list)
+        default:
+            return .scalar(value)
+        }
+    }
+
+    /// The object's `Type:id` key, `nil` when it has none (no id selected or answered), or the
+    /// reason its claimed type is refused.
+    private func identity(of object: [String: JSONValue], field: GraphQLField) throws(CacheIdentityError) -> String? {
+        // `__typename` is selected, unaliased, on every object (``GraphQLField``).
+        guard let claimed = object["__typename"] else { return nil }
+        guard case .string(let typename) = claimed else { throw CacheIdentityError(path: pathText, reason: .typenameNotAName) }
+        // A possible type is a schema type's name, so it needs no further check.
+        if let possible = field.possibleTypes {
+            guard possible.contains(typename) else {
+                let reason: CacheIdentityError.Reason = CacheKeys.isName(typename) ? .typeNotPossible(typename: typename) : .typenameNotAName
+                throw CacheIdentityError(path: pathText, reason: reason)
+            }
+        } else if !CacheKeys.isName(typename) {
+            throw CacheIdentityError(path: pathText, reason: .typenameNotAName)
+        }
+        // Only an id the selection asked for identifies the object, not one the server added.
+        guard let idKey = field.identityKey, let id = object[idKey].flatMap(CacheKeys.identifier) else { return nil }
+        return CacheKeys.key(typename: typename, id: id)
+    }
+
+    /// Adds fields to the record under `key`; a field this answer already gave another value
+    /// makes the answer contradict itself.
+    private mutating func keep(_ fields: CacheRecord, under key: String) throws(CacheIdentityError) {
+        guard let index = records.index(forKey: key) else {
+            records[key] = fields
+            return
+        }
+        // Seen before in this answer (the same object twice, or a parent's key reused).
+        for (field, value) in fields {
+            if let earlier = records.values[index][field], earlier != value {
+                throw CacheIdentityError(path: pathText, reason: .conflictingValues)
+            }
+            records.values[index][field] = value
+        }
+    }
+
+    /// The current path as response keys and indexes: `launches.launches[3]`, `the answer` at the root.
+    private var pathText: String {
+        var text = ""
+        for step in trail {
+            switch step {
+            case .key(let name): text += text.isEmpty ? name : "." + name
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text.isEmpty ? "the answer" : text
+    }
+}

@@ -1,0 +1,8 @@
+import RocketReserverCLI
+
+/// The CLI's ``InterruptionShield`` in this process: ``TerminationSignals/shielding(_:)``.
+struct SignalShield: InterruptionShield {
+    func finishing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await TerminationSignals.shielding(body)
+    }
+}
