@@ -17,24 +17,9 @@ extension FileIO {
     ///   for anything else at the path, or the failed call's.
     package static func readNamed(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
         try refuseNonRegular(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw Failure("open")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
-        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
-        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
-        do {
-            return try SystemCall.readToEnd(descriptor, limit: limit, sizeHint: Int(info.st_size))
-        } catch {
-            switch error {
-            case .tooLarge: throw Failure(damage: "it is larger than \(limit) bytes")
-            case .failed(let code): throw Failure("read", code)
-            }
-        }
+        guard let file = try openRegularFile(path, followingLinks: true, limit: limit) else { return nil }
+        defer { close(file.descriptor) }
+        return try readOpened(file, limit: limit)
     }
 
     /// Whether a regular file of at most `limit` bytes is at `path` (links followed, never
@@ -42,16 +27,8 @@ extension FileIO {
     /// - Throws: A damage ``Failure`` for anything else at the path, or the failed call's.
     package static func isNamedRegularFile(_ path: String, limit: Int) throws(Failure) -> Bool {
         try refuseNonRegular(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return false }
-            throw Failure("open")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
-        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
-        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+        guard let file = try openRegularFile(path, followingLinks: true, limit: limit) else { return false }
+        close(file.descriptor)
         return true
     }
 

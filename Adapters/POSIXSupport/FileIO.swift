@@ -44,19 +44,44 @@ package enum FileIO {
     /// The whole file, or `nil` when it does not exist (nor can, under a non-folder).
     /// - Throws: A damage ``Failure`` for a symlink, a non-regular file or one over `limit` bytes.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard let file = try openRegularFile(path, followingLinks: false, limit: limit) else { return nil }
+        defer { close(file.descriptor) }
+        return try readOpened(file, limit: limit)
+    }
+
+    /// Opens `path` for reading without blocking (`O_NONBLOCK`, so a FIFO without a writer
+    /// cannot hang it) and checks, on the open descriptor, that a regular file of at most
+    /// `limit` bytes is what was opened: nothing can be swapped in between.
+    /// - Returns: The descriptor (the caller closes it) and the file's size, or `nil` when
+    ///   nothing is at the path.
+    /// - Throws: A damage ``Failure`` for a symlink when `followingLinks` is `false`, a
+    ///   non-regular file or one over `limit` bytes; else the failed call's.
+    static func openRegularFile(_ path: String, followingLinks: Bool, limit: Int) throws(Failure) -> (descriptor: Int32, size: Int)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            if errno == ELOOP { throw Failure(damage: "it is a symbolic link, which is never followed") }
+            if errno == ELOOP, !followingLinks { throw Failure(damage: "it is a symbolic link, which is never followed") }
             throw Failure("open")
         }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure("stat") }
-        if let kind = nonRegularKind(info) { throw Failure(damage: "it is \(kind), not a regular file") }
-        guard info.st_size <= limit else { throw Failure(damage: "it is larger than \(limit) bytes") }
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = Failure("stat")
+            close(descriptor)
+            throw failure
+        }
+        let damage = nonRegularKind(info).map { "it is \($0), not a regular file" } ?? (info.st_size > limit ? "it is larger than \(limit) bytes" : nil)
+        if let damage {
+            close(descriptor)
+            throw Failure(damage: damage)
+        }
+        return (descriptor, Int(info.st_size))
+    }
+
+    /// The whole of a file ``openRegularFile(_:followingLinks:limit:)`` opened, refusing more
+    /// than `limit` bytes (it may have grown since).
+    static func readOpened(_ file: (descriptor: Int32, size: Int), limit: Int) throws(Failure) -> [UInt8] {
         do {
-            return try SystemCall.readToEnd(descriptor, limit: limit, sizeHint: Int(info.st_size))
+            return try SystemCall.readToEnd(file.descriptor, limit: limit, sizeHint: file.size)
         } catch {
             switch error {
             case .tooLarge: throw Failure(damage: "it is larger than \(limit) bytes")

@@ -12,7 +12,6 @@ import TestSupport
 /// is skipped.
 @Suite("Schemas against graphql-core")
 struct SchemaOracleTests {
-    static let python = ProcessInfo.processInfo.environment["ROCKET_RESERVER_GRAPHQL_CORE_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     static let bases = [
@@ -47,7 +46,7 @@ struct SchemaOracleTests {
         "\n", "\"doc\"", "true", "Int", "String", "ID", "Boolean", ",", "extend enum Kind { CREWED }", "extend input Filter { text: Int }",
     ]
 
-    @Test(.enabled(if: python != nil, "needs ROCKET_RESERVER_GRAPHQL_CORE_PYTHON (Scripts/test sets it)"))
+    @Test(.enabled(if: GraphQLCoreOracle.python != nil, "needs ROCKET_RESERVER_GRAPHQL_CORE_PYTHON (Scripts/test sets it)"))
     func weAcceptExactlyWhatGraphQLCoreAccepts() async throws {
         var random = SplitMix64(state: 2025)
         var schemas = Self.bases
@@ -74,7 +73,7 @@ struct SchemaOracleTests {
             text.append(contentsOf: scalars)
             schemas.append(String(text))
         }
-        let verdicts = try await Self.graphQLCoreVerdicts(schemas)
+        let verdicts = try await GraphQLCoreOracle.verdicts(script: Self.folder.appendingPathComponent("Oracle/graphql_core_schemas.py"), request: schemas)
         try #require(verdicts.count == schemas.count)
         var accepted = 0
         var disagreements: [String] = []
@@ -206,32 +205,5 @@ struct SchemaOracleTests {
             lines[index] = "type \(object) implements \(interface) { \(body) }"
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// graphql-core's verdict for each schema: `nil` when valid, else its first message.
-    static func graphQLCoreVerdicts(_ schemas: [String]) async throws -> [String?] {
-        let scratch = try TemporaryDirectory(prefix: "oracle")
-        defer { scratch.remove() }
-        let input = scratch.url.appendingPathComponent("schemas.json")
-        try JSONEncoder().encode(schemas).write(to: input)
-        let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: python ?? "python3"), [folder.appendingPathComponent("Oracle/graphql_core_schemas.py").path, input.path],
-            environment: ["PATH": "/usr/bin:/bin"], deadline: 300
-        )
-        try #require(result.status == 0, "the oracle failed: \(result.stderr)")
-        return try JSONDecoder().decode([String?].self, from: Data(result.stdout.utf8))
-    }
-}
-
-/// SplitMix64: a fixed seed gives the same schemas on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

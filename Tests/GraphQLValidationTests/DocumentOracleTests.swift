@@ -12,15 +12,17 @@ import TestSupport
 /// (Scripts/test sets it); without it the test is skipped.
 @Suite("Documents against graphql-core")
 struct DocumentOracleTests {
-    static let python = ProcessInfo.processInfo.environment["ROCKET_RESERVER_GRAPHQL_CORE_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    @Test(.enabled(if: python != nil, "needs ROCKET_RESERVER_GRAPHQL_CORE_PYTHON (Scripts/test sets it)"))
+    @Test(.enabled(if: GraphQLCoreOracle.python != nil, "needs ROCKET_RESERVER_GRAPHQL_CORE_PYTHON (Scripts/test sets it)"))
     func weFindExactlyTheDocumentsValidThatGraphQLCoreFindsValid() async throws {
-        var random = MutatedDocumentTests.Generator(state: 1_865)
+        var random = SplitMix64(state: 1_865)
         var documents: [String] = []
         for _ in 0..<3_000 { documents.append(DocumentMaker(schema: ValidationFixture.schema).document(&random)) }
-        let verdicts = try await Self.graphQLCoreVerdicts(documents)
+        let verdicts = try await GraphQLCoreOracle.verdicts(
+            script: Self.folder.appendingPathComponent("Oracle/graphql_core_documents.py"),
+            request: OracleRequest(schema: ValidationFixture.schemaSource, documents: documents)
+        )
         try #require(verdicts.count == documents.count)
         var valid = 0
         var disagreements: [String] = []
@@ -33,19 +35,6 @@ struct DocumentOracleTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(documents.count) disagree:\n\n\(disagreements.prefix(10).joined(separator: "\n\n"))")
         #expect(valid > documents.count / 10, "only \(valid) of \(documents.count) documents are valid")
-    }
-
-    static func graphQLCoreVerdicts(_ documents: [String]) async throws -> [String?] {
-        let scratch = try TemporaryDirectory(prefix: "oracle")
-        defer { scratch.remove() }
-        let input = scratch.url.appendingPathComponent("documents.json")
-        try JSONEncoder().encode(OracleRequest(schema: ValidationFixture.schemaSource, documents: documents)).write(to: input)
-        let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: python ?? "python3"), [folder.appendingPathComponent("Oracle/graphql_core_documents.py").path, input.path],
-            environment: ["PATH": "/usr/bin:/bin"], deadline: 300
-        )
-        try #require(result.status == 0, "the oracle failed: \(result.stderr)")
-        return try JSONDecoder().decode([String?].self, from: Data(result.stdout.utf8))
     }
 }
 
@@ -60,7 +49,7 @@ struct OracleRequest: Encodable {
 struct DocumentMaker {
     let schema: Schema
 
-    func document(_ random: inout MutatedDocumentTests.Generator) -> String {
+    func document(_ random: inout SplitMix64) -> String {
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
         let variableTypes = ["ID!", "ID", "Int", "String", "Boolean!", "Filter", "PatchSize", "[ID]", "[ID]!", "Launch", "Missing"]

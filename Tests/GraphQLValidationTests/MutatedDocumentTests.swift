@@ -2,24 +2,13 @@ import Foundation
 import GraphQLLanguage
 import GraphQLValidation
 import Testing
+import TestSupport
 
 /// Bad input never crashes: thousands of mutated copies of the tutorial's operations go through
 /// the parser and the validator, and every diagnostic points inside its document.
 struct MutatedDocumentTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Adapters/RocketReserverAPI")
-
-    /// SplitMix64: a fixed seed gives the same mutations on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let fragments = [
         "{", "}", "(", ")", "[", "]", "!", ":", "$", "$id", "...", "... on Launch", "...LaunchTile", "@skip(if: true)", "@include",
@@ -31,7 +20,7 @@ struct MutatedDocumentTests {
         let schema = try Schema.parse(try String(contentsOf: Self.folder.appendingPathComponent("schema.graphqls"), encoding: .utf8), sourceName: "schema.graphqls")
         let originals = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".graphql") }.sorted()
             .map { Array(try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8).unicodeScalars) }
-        var random = Generator(state: 2021)
+        var random = SplitMix64(state: 2021)  // the same mutations on every run
         var valid = 0
         var invalid = 0
         for _ in 0..<3_000 {
