@@ -59,7 +59,8 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         let body: JSONValue = [
-            "operationName": .string(request.operation.name),
+            // An anonymous operation is sent without a name (null), as the GraphQL-over-HTTP spec has it.
+            "operationName": request.operation.name.isEmpty ? .null : .string(request.operation.name),
             "query": .string(request.operation.document),
             "variables": .object(request.variables),
         ]

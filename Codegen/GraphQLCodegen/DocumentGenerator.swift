@@ -28,8 +28,13 @@ struct DocumentGenerator {
         for line in Self.header { writer.line(line) }
         var merger = SelectionMerger(schema: mapper.schema, fragments: fragments)
         for operation in document.operations {
-            guard operation.name != nil else {
-                report("An operation needs a name to generate a Swift type for it.", operation.location, document.sourceName)
+            // An anonymous operation is the only one of its document: its file names it.
+            let fileName = operation.name == nil ? SwiftNames.name(fromFile: document.sourceName) : nil
+            if operation.name == nil, fileName == nil {
+                report(
+                    "An anonymous operation is named after its file, and this file's name gives no Swift name; name the operation.",
+                    operation.location, document.sourceName
+                )
                 continue
             }
             guard operation.kind != .subscription else {
@@ -43,7 +48,9 @@ struct DocumentGenerator {
             diagnostics += builder.diagnostics
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
-            OperationWriter(mapper: mapper).write(operation, selection: selection, document: text, clientFields: clientFields, into: &writer)
+            OperationWriter(mapper: mapper).write(
+                operation, fileName: fileName, selection: selection, document: text, clientFields: clientFields, into: &writer
+            )
         }
         for fragment in document.fragments {
             guard let type = mapper.schema.types[fragment.typeCondition.value] else { continue }

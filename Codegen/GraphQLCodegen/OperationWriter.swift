@@ -6,23 +6,29 @@ import GraphQLValidation
 struct OperationWriter {
     let mapper: SwiftTypeMapper
 
-    static func typeName(_ operation: OperationDefinition) -> String {
-        let name = operation.name?.value ?? "Anonymous"
+    /// `LaunchDetailsQuery`: the operation's name (or, for an anonymous one, `fileName`) with
+    /// its kind unless it already ends so.
+    static func typeName(_ operation: OperationDefinition, fileName: String? = nil) -> String {
+        let name = operation.name?.value ?? fileName ?? "Anonymous"
         let suffix = SwiftNames.capitalize(operation.kind.rawValue)
         return name.hasSuffix(suffix) ? name : name + suffix
     }
 
     func write(
-        _ operation: OperationDefinition, selection: MergedSelection, document: String, clientFields: [String], into writer: inout SwiftWriter
+        _ operation: OperationDefinition, fileName: String?, selection: MergedSelection, document: String, clientFields: [String],
+        into writer: inout SwiftWriter
     ) {
-        let typeName = Self.typeName(operation)
+        let typeName = Self.typeName(operation, fileName: fileName)
         let variables = operation.variableDefinitions.map { definition in
             (name: SwiftNames.property(definition.variable.value), key: definition.variable.value, type: mapper.swiftType(definition.type),
              graphQLType: definition.type.description, optional: !definition.type.isNonNull)
         }
         let parameters = variables.map { "\($0.name): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
         let arguments = variables.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
-        writer.line("/// The `\(operation.name?.value ?? "anonymous")` \(operation.kind.rawValue), generated from its `.graphql` file.")
+        writer.line(
+            operation.name.map { "/// The `\($0.value)` \(operation.kind.rawValue), generated from its `.graphql` file." }
+                ?? "/// The anonymous \(operation.kind.rawValue) of `\(fileName ?? "its file")`, named after its `.graphql` file; sent without an operation name."
+        )
         writer.block("public struct \(typeName): GeneratedOperation") { writer in
             writer.line("public static let operationName = \(SwiftNames.literal(operation.name?.value ?? ""))")
             writer.line("public static let document = \(SwiftNames.literal(document))")

@@ -17,6 +17,17 @@ enum SwiftNames {
         return isList ? singular(capitalized) : capitalized
     }
 
+    /// The name an anonymous operation takes from its file: `path/launch-list.graphql` →
+    /// `LaunchList` (letters and digits of the base name, each run capitalised); `nil` when
+    /// the base name has none, or starts with a digit.
+    static func name(fromFile sourceName: String) -> String? {
+        let base = sourceName.split(separator: "/").last.map { $0.split(separator: ".").first.map(String.init) ?? "" } ?? ""
+        let words = base.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let name = words.map { capitalize(String($0)) }.joined()
+        guard let first = name.first, first.isLetter else { return nil }
+        return name
+    }
+
     static func capitalize(_ name: String) -> String {
         let trimmed = name.drop { $0 == "_" }
         guard let first = trimmed.first else { return "Field" }

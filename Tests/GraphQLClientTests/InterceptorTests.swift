@@ -86,6 +86,14 @@ struct InterceptorTests {
         ])
     }
 
+    @Test func anAnonymousOperationIsSentWithoutAName() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"__typename":"Query"}}"#)])
+        let anonymous = GraphQLOperation(.query, name: "", selections: [GraphQLField("__typename")])
+        _ = try await TestSupport.client(session).fetch(anonymous)
+        let body = try JSONParser.parse(try #require(session.requests.first?.httpBody))
+        #expect(body["operationName"] == .null)
+    }
+
     @Test func leftOutVariablesAreNotSent() async throws {
         let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"c","hasMore":false,"launches":[]}}}"#)])
         _ = try await TestSupport.client(session).fetch(LaunchListFixture.operation, variables: ["pageSize": 5])
