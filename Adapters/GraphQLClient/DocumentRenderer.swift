@@ -40,6 +40,7 @@ enum DocumentRenderer {
         case .enumValue(let name): name
         case .literal(let literal): render(literal)
         case .list(let elements): "[" + elements.map(render).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 

@@ -36,6 +36,7 @@ enum PlannedOperation {
         case .enumValue(let name): .enumValue(name)
         case .list(let values): .list(values.map(input))
         case .literal(let literal): .literal(json(literal))
+        case .object(let members): .object(members.map { GraphQLObjectMember($0.name, input($0.value)) })
         }
     }
 

@@ -46,6 +46,14 @@ public indirect enum ClientInputPlan: Sendable, Equatable {
     case enumValue(String)
     case list([ClientInputPlan])
     case literal(ClientLiteral)
+    /// An input object holding variables somewhere, members in the order written.
+    case object([ClientObjectMemberPlan])
+}
+
+/// One member of an input object value that holds variables.
+public struct ClientObjectMemberPlan: Sendable, Equatable {
+    public let name: String
+    public let value: ClientInputPlan
 }
 
 /// A constant value as JSON sees it (enum values inside objects become strings).

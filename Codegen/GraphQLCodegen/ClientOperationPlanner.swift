@@ -22,10 +22,8 @@ public enum ClientOperationPlanner {
         }
         var merger = SelectionMerger(schema: schema, fragments: fragments)
         let selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
-        var builder = ClientSelectionBuilder(sourceName: sourceName, schema: schema)
-        let fields = builder.fields(selection)
-        let diagnostics = merger.diagnostics + builder.diagnostics
-        guard diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: diagnostics)) }
+        guard merger.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: merger.diagnostics)) }
+        let fields = ClientSelectionBuilder(schema: schema).fields(selection)
         let variables = operation.variableDefinitions.map {
             ClientVariablePlan(name: $0.variable.value, type: $0.type, defaultValue: $0.defaultValue.map(ClientLiteral.init))
         }

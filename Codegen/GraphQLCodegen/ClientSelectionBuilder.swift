@@ -1,15 +1,12 @@
 import GraphQLLanguage
-import GraphQLValidation
 
-/// Turns a merged selection into the client's fields (``ClientFieldPlan``), reporting what
-/// the client cannot express yet: object values that contain variables.
+/// Turns a merged selection into the client's fields (``ClientFieldPlan``): object values that
+/// hold variables become ``ClientInputPlan/object(_:)``, constant ones literals.
 struct ClientSelectionBuilder {
-    let sourceName: String
     /// The schema, for the possible types of each composite field.
     let schema: Schema
-    var diagnostics: [GraphQLDiagnostic] = []
 
-    mutating func fields(_ selection: MergedSelection) -> [ClientFieldPlan] {
+    func fields(_ selection: MergedSelection) -> [ClientFieldPlan] {
         selection.fields.map { field in
             ClientFieldPlan(
                 name: field.name, alias: field.alias,
@@ -20,20 +17,14 @@ struct ClientSelectionBuilder {
         }
     }
 
-    private mutating func inputValue(_ value: Value) -> ClientInputPlan {
+    private func inputValue(_ value: Value) -> ClientInputPlan {
         switch value.kind {
         case .variable(let name): return .variable(name)
         case .enumValue(let name): return .enumValue(name)
         case .list(let values): return .list(values.map { inputValue($0) })
+        case .object(let members) where !value.variableNames.isEmpty:
+            return .object(members.map { ClientObjectMemberPlan(name: $0.name.value, value: inputValue($0.value)) })
         default:
-            if !value.variableNames.isEmpty {
-                diagnostics.append(
-                    GraphQLDiagnostic(
-                        sourceName: sourceName, location: value.location,
-                        message: "An object value containing variables is not supported by the code generator yet."
-                    )
-                )
-            }
             return .literal(ClientLiteral(value))
         }
     }

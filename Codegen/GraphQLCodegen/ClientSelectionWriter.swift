@@ -23,6 +23,8 @@ enum ClientSelectionWriter {
         case .enumValue(let name): ".enumValue(\(SwiftNames.literal(name)))"
         case .list(let values): ".list([" + values.map(inputValue).joined(separator: ", ") + "])"
         case .literal(let literal): ".literal(" + json(literal) + ")"
+        case .object(let members):
+            ".object([" + members.map { "GraphQLObjectMember(\(SwiftNames.literal($0.name)), \(inputValue($0.value)))" }.joined(separator: ", ") + "])"
         }
     }
 

@@ -43,9 +43,7 @@ struct DocumentGenerator {
             }
             guard let root = mapper.schema.rootType(for: operation.kind) else { continue }
             let selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
-            var builder = ClientSelectionBuilder(sourceName: document.sourceName, schema: mapper.schema)
-            let clientFields = ClientSelectionWriter.fields(builder.fields(selection))
-            diagnostics += builder.diagnostics
+            let clientFields = ClientSelectionWriter.fields(ClientSelectionBuilder(schema: mapper.schema).fields(selection))
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
             OperationWriter(mapper: mapper).write(

@@ -94,6 +94,24 @@ struct InterceptorTests {
         #expect(body["operationName"] == .null)
     }
 
+    @Test func anObjectArgumentKeepsItsVariablesInTheDocumentAndResolvesThemForTheCache() async throws {
+        let filter = GraphQLInputValue.object([GraphQLObjectMember("text", .variable("t")), GraphQLObjectMember("limit", .literal(.int(5)))])
+        let operation = GraphQLOperation(
+            .query, name: "Q", variables: ["t": "String"], selections: [GraphQLField("search", arguments: ["filter": filter], [GraphQLField("id")])]
+        )
+        #expect(operation.document.contains("search(filter: {text: $t, limit: 5})"), "\(operation.document)")
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"search":{"__typename":"Item","id":"1"}}}"#)])
+        let cache = NormalizedCache()
+        let client = TestSupport.client(session, cache: cache)
+        _ = try await client.fetch(operation, variables: ["t": "moon"])
+        let keys = await cache.record("QUERY_ROOT")?.keys.sorted() ?? []
+        #expect(keys.contains(#"search({"filter":{"limit":5,"text":"moon"}})"#), "\(keys)")
+        // Another value of the variable is another cache entry; a left-out one is left out of the object.
+        _ = try await client.fetch(operation, variables: [:])
+        let later = await cache.record("QUERY_ROOT")?.keys.sorted() ?? []
+        #expect(later.contains(#"search({"filter":{"limit":5}})"#), "\(later)")
+    }
+
     @Test func leftOutVariablesAreNotSent() async throws {
         let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"c","hasMore":false,"launches":[]}}}"#)])
         _ = try await TestSupport.client(session).fetch(LaunchListFixture.operation, variables: ["pageSize": 5])
