@@ -77,22 +77,26 @@ public enum SchemaPrinter {
 }
 
 extension String {
-    /// The text with `"""` escaped for a block string.
+    /// The text with `"""` escaped for a block string: every third quote of a run of quotes
+    /// becomes `\"""`. One pass over the UTF-8 bytes (a quote is ASCII), so linear.
     fileprivate func replacingTripleQuotes() -> String {
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
         var quotes = 0
-        for character in self {
-            if character == "\"" {
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") {
                 quotes += 1
                 if quotes == 3 {
-                    result += "\\\"\"\""
+                    result.append(contentsOf: #"\""""#.utf8)
                     quotes = 0
                 }
             } else {
-                result += String(repeating: "\"", count: quotes) + String(character)
+                result.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: quotes))
+                result.append(byte)
                 quotes = 0
             }
         }
-        return result + String(repeating: "\"", count: quotes)
+        result.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: quotes))
+        return String(decoding: result, as: UTF8.self)
     }
 }
