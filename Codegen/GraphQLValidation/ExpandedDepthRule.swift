@@ -1,7 +1,7 @@
 import GraphQLLanguage
 
-/// How deeply an operation (or fragment) nests once its fragments are spread: selection sets
-/// and fragment spreads each count one level. The parser bounds the nesting inside one
+/// How deeply an operation (or fragment) nests once its fragments are spread: each selection
+/// set counts one level, a spread fragment's own included. The parser bounds the nesting inside one
 /// definition (``Parser/maximumDepth``); this bounds it across them, so that a chain of
 /// thousands of fragments, each spreading the next, gets a sentence instead of exhausting the
 /// stack of whatever walks the expanded selection (the merge checks, the planner, the answer).
@@ -59,7 +59,7 @@ enum ExpandedDepthRule {
 
     /// The expanded depth of a definition of `shape`; fragments' depths are kept in `measured`.
     /// A spread of a fragment already being measured (a cycle, reported by another rule) or of
-    /// an unknown one counts as one level.
+    /// an unknown one adds no level.
     private static func expandedDepth(_ shape: Shape, shapes: [String: Shape], measured: inout [String: Int]) -> Int {
         var deepest = shape.depth
         var measuring: Set<String> = []
@@ -73,12 +73,12 @@ enum ExpandedDepthRule {
                         let inner = spreads[top.next]
                         stack[stack.count - 1].next += 1
                         if let depth = measured[inner.name] {
-                            stack[stack.count - 1].deepest = max(top.deepest, inner.level + 1 + depth)
+                            stack[stack.count - 1].deepest = max(top.deepest, inner.level + depth)
                         } else if let innerShape = shapes[inner.name], !measuring.contains(inner.name) {
                             measuring.insert(inner.name)
                             stack.append(Frame(name: inner.name, level: inner.level, deepest: innerShape.depth))
                         } else {
-                            stack[stack.count - 1].deepest = max(top.deepest, inner.level + 1)
+                            stack[stack.count - 1].deepest = max(top.deepest, inner.level)
                         }
                         continue
                     }
@@ -86,11 +86,11 @@ enum ExpandedDepthRule {
                     measuring.remove(top.name)
                     measured[top.name] = top.deepest
                     if !stack.isEmpty {
-                        stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, top.level + 1 + top.deepest)
+                        stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, top.level + top.deepest)
                     }
                 }
             }
-            deepest = max(deepest, spread.level + 1 + (measured[spread.name] ?? 0))
+            deepest = max(deepest, spread.level + (measured[spread.name] ?? 0))
         }
         return deepest
     }
