@@ -63,20 +63,22 @@ enum TerminalCellWidth {
     }
 
     /// The text cut to at most `cells` cells, ending in "…" when anything was cut; whole grapheme
-    /// clusters only. Text that fits is returned as it is.
+    /// clusters only. Text that fits is returned as it is. Stops reading at the first cluster
+    /// past `cells`, so cutting a 10 MB value to a column costs the column, not the value.
     static func truncated(_ text: String, toCells cells: Int) -> String {
-        guard of(text) > cells else { return text }
-        guard cells > 0 else { return "" }
-        var kept = ""
         var used = 0
-        for character in text {
-            let width = of(character)
-            guard used + width <= cells - 1 else { break }
-            kept.append(character)
+        // Where the text would be cut (room left for the ellipsis), once known.
+        var cutEnd = text.startIndex
+        for index in text.indices {
+            let width = of(text[index])
+            if used + width <= cells - 1 { cutEnd = text.index(after: index) }
             used += width
+            if used > cells {
+                guard cells > 0 else { return "" }
+                return String(text[..<cutEnd]) + String(ellipsis)
+            }
         }
-        kept.append(ellipsis)
-        return kept
+        return text
     }
 
     /// The cells a lone scalar takes.
