@@ -31,11 +31,14 @@ public enum DisplayText {
         {
             return text
         }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
+        var clean = text
+        if text.unicodeScalars.contains(where: isUnsafe) {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
+            }
+            clean = String(scalars)
         }
-        let clean = String(scalars)
         var kept: [Substring] = []
         var keptBytes = 0
         var cut = false

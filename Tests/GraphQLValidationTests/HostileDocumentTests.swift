@@ -108,4 +108,12 @@ struct HostileDocumentTests {
         #expect(errors.first?.hasPrefix("2:27: Cannot spread fragment \"F0\" within itself via \"F1\", \"F2\",") == true)
         #expect(cyclicSeconds < 20)
     }
+
+    @Test("A fragment spread again inside a field is checked there too, as graphql-core 3.2 does")
+    func fragmentSpreadAgainDeeper() {
+        // The walk before expanded a fragment once per path, so it missed this conflict.
+        #expect(ValidationFixture.errors("{ node(id: \"1\") { ...N ... on User { trips { ...N id: site } } } }\nfragment N on Node { id }") == [
+            "1:51: Fields \"id\" conflict because \"id\" and \"site\" are different fields. Use different aliases on the fields to fetch both if this was intentional."
+        ])
+    }
 }
