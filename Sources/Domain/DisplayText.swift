@@ -65,7 +65,8 @@ public enum DisplayText {
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return scalar.properties.generalCategory == .control
             || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)
             || scalar.value == 0x061C || scalar.value == 0x200E || scalar.value == 0x200F
