@@ -51,4 +51,17 @@ struct HostileSchemaTextTests {
         #expect(BlockString.value(ofRaw: raw) == "first\n  second")
         #expect(BlockString.value(ofRaw: String(repeating: " \n", count: 1_000_000)) == "")
     }
+
+    @Test("Three quotes followed by a combining mark are escaped in a printed description")
+    func quotesBeforeACombiningMark() throws {
+        // Counted by characters, the third quote joined the mark and was not escaped, ending
+        // the block string early: the rest of the description was read as SDL.
+        let sdl = #"type Query { "a \"\"\"\#u{301} type Evil { x: Int } \"\"\"" name: String }"#
+        let schema = try Schema.parse(sdl, sourceName: "quotes.graphqls")
+        let description = try #require(schema.types["Query"]?.fields.first?.description)
+        #expect(description == "a \"\"\"\u{301} type Evil { x: Int } \"\"\"")
+        let again = try Schema.parse(SchemaPrinter.print(schema), sourceName: "printed.graphqls")
+        #expect(again.types["Query"]?.fields.first?.description == description)
+        #expect(again.types["Evil"] == nil)
+    }
 }
