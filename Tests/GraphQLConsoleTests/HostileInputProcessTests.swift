@@ -28,13 +28,13 @@ struct HostileInputProcessTests {
         let merged = try await session.run("query", try session.file("FanOut.graphql", Self.fanOut(30, throughFields: false)), "--schema", ConsoleSession.repositorySchema)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout == "{\n  \"launch\": {\n    \"id\": \"1\",\n    \"site\": \"X\"\n  }\n}\n")
-        #expect(merged.duration < .seconds(30))
+        #expect(merged.duration < .seconds(60))
         #expect(server.requestCount == 1)
         // 2^30 fields once expanded: refused before anything is sent.
         let grown = try await session.run("query", try session.file("Grown.graphql", Self.fanOut(30, throughFields: true)), "--schema", ConsoleSession.repositorySchema)
         #expect(grown.status == 64, "\(grown.stderr)")
         #expect(grown.stderr.contains("error: The selection grows to more than 500000 fields once its fragments are merged"), "\(grown.stderr)")
-        #expect(grown.duration < .seconds(30))
+        #expect(grown.duration < .seconds(60))
         #expect(server.requestCount == 1)
     }
 
@@ -52,7 +52,7 @@ struct HostileInputProcessTests {
         let many = try await session.run("query", try session.file("Many.graphql", repeated), "--schema", ConsoleSession.repositorySchema)
         #expect(many.status == 0, "\(many.stderr)")
         #expect(many.stdout == "{\n  \"launch\": {\n    \"id\": \"1\",\n    \"site\": \"X\"\n  }\n}\n")
-        #expect(many.duration < .seconds(30))
+        #expect(many.duration < .seconds(60))
     }
 
     @Test func floodedErrorMessagesBecomeOneShortSentence() async throws {
@@ -65,7 +65,7 @@ struct HostileInputProcessTests {
         #expect(result.stderr.hasPrefix("rocket-reserver: The server answered with an error: \u{FFFD}\u{FFFD}"))
         #expect(result.stderr.utf8.count < 2_000)
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
-        #expect(result.duration < .seconds(30))
+        #expect(result.duration < .seconds(60))
     }
 
     @Test func floodedLaunchNamesPrintWithinTheByteBound() async throws {
@@ -91,6 +91,6 @@ struct HostileInputProcessTests {
             // The id, the mission and the site, each at most 4,000 bytes, and the gutters.
             #expect(row.utf8.count <= 2 * 4_000 + 64)
         }
-        #expect(result.duration < .seconds(30))
+        #expect(result.duration < .seconds(60))
     }
 }

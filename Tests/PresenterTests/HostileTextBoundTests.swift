@@ -8,7 +8,7 @@ import Testing
 /// prepended letters. Every shown value stays within `limit` characters and `limit` × 4 bytes,
 /// and every table line within its terminal's cells, measured conservatively (a terminal that
 /// draws each emoji of a chain, or each spacing code point, on its own).
-@Suite("Hostile text bounds")
+@Suite("Hostile text bounds", .serialized)
 struct HostileTextBoundTests {
     static let joiner = "\u{200D}"
 
@@ -30,10 +30,11 @@ struct HostileTextBoundTests {
     ]
 
     @Test("A sanitised value is at most the limit in characters and 4 × the limit in bytes", arguments: hostile.map(\.0))
-    func valueBounds(name: String) throws {
+    func valueBounds(name: String) async throws {
         let text = try #require(Self.hostile.first { $0.0 == name }?.1)
-        for limit in [DisplayText.defaultLimit, 300, 80, 1] {
-            let shown = DisplayText.sanitized(text, limit: limit)
+        let limits = [DisplayText.defaultLimit, 300, 80, 1]
+        let shown = await LinearTime.offThePool { limits.map { DisplayText.sanitized(text, limit: $0) } }
+        for (limit, shown) in zip(limits, shown) {
             #expect(shown.count <= limit)
             #expect(shown.utf8.count <= limit * DisplayText.bytesPerCharacter)
             #expect(shown.unicodeScalars.count <= limit * DisplayText.maximumScalarsPerCharacter)
@@ -76,16 +77,19 @@ struct HostileTextBoundTests {
     }
 
     @Test("Launch tables of hostile values fit 80 cells per line, conservatively measured", arguments: hostile.map(\.0))
-    func tablesFitEightyColumns(name: String) throws {
+    func tablesFitEightyColumns(name: String) async throws {
         let text = try #require(Self.hostile.first { $0.0 == name }?.1)
-        let launches = (1...3).map { index in
-            Launch(id: LaunchID(trusted: "\(index)"), site: text, mission: Mission(name: text, missionPatch: nil))
+        let lines = await LinearTime.offThePool { () -> [String] in
+            let launches = (1...3).map { index in
+                Launch(id: LaunchID(trusted: "\(index)"), site: text, mission: Mission(name: text, missionPatch: nil))
+            }
+            let output = CapturingOutput()
+            HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 80)
+                .present(LaunchPage(launches: launches, cursor: "c", hasMore: false))
+            return output.lines
         }
-        let output = CapturingOutput()
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 80)
-            .present(LaunchPage(launches: launches, cursor: "c", hasMore: false))
-        #expect(output.lines.count == 4)
-        for line in output.lines {
+        #expect(lines.count == 4)
+        for line in lines {
             #expect(TerminalCellWidth.of(line) <= 80)
             #expect(Self.drawnCells(line) <= 80)
             #expect(line.utf8.count <= 80 * 4 * DisplayText.maximumScalarsPerCharacter)

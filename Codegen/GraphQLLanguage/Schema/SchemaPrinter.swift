@@ -71,8 +71,17 @@ public enum SchemaPrinter {
         let fitsOnALine = !text.contains("\n") && text.count <= 70 && !text.hasSuffix("\"") && !text.hasSuffix("\\")
             && text.first != " " && text.first != "\t"
         if fitsOnALine { return indent + "\"\"\"" + escaped + "\"\"\"\n" }
-        let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
-        return indent + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indent + "\"\"\"\n"
+        // Each non-empty line indented, in one pass over the bytes (no array of lines).
+        var block = Array((indent + "\"\"\"\n").utf8)
+        block.reserveCapacity(escaped.utf8.count + 2 * indent.utf8.count + 8)
+        var atLineStart = true
+        for byte in escaped.utf8 {
+            if atLineStart && byte != UInt8(ascii: "\n") { block.append(contentsOf: indent.utf8) }
+            block.append(byte)
+            atLineStart = byte == UInt8(ascii: "\n")
+        }
+        block.append(contentsOf: ("\n" + indent + "\"\"\"\n").utf8)
+        return String(decoding: block, as: UTF8.self)
     }
 }
 
