@@ -30,7 +30,7 @@ struct HostileAnswerTextTests {
         }
     }
 
-    @Test("An answer's 10 MB values print as JSON in linear time", arguments: shapes.map(\.0))
+    @Test("An answer's 10 MB values print as JSON in linear time", arguments: ["a million blank lines", "one line without spaces", "combining marks"])
     func answerJSON(shape: String) async throws {
         let document = try Parser.parse("query Site { launch(id: \"1\") { site } }", sourceName: "site.graphql")
         let operation = try #require(document.operations.first)
