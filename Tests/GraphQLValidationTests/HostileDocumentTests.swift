@@ -116,4 +116,19 @@ struct HostileDocumentTests {
             "1:51: Fields \"id\" conflict because \"id\" and \"site\" are different fields. Use different aliases on the fields to fetch both if this was intentional."
         ])
     }
+
+    @Test("A document whose checks would gather more than 2,000,000 fields gets a sentence")
+    func tooComplexToCheck() {
+        // 250 fragments, each spreading every later one: each fragment checked on its own
+        // gathers all the later ones, about 250^3 / 6 fields in all.
+        let count = 250
+        var text = "{ dog { ...F0 } }\n"
+        for index in 0..<count {
+            let spreads = ((index + 1)..<count).map { "...F\($0)" }.joined(separator: " ")
+            text += "fragment F\(index) on Dog { name \(spreads) }\n"
+        }
+        let (errors, seconds) = timed { ValidationFixture.errors(text) }
+        #expect(errors == ["1:1: The document is too complex to check for conflicting fields: its fragments expand to more than 2000000 fields."])
+        #expect(seconds < 60)
+    }
 }
