@@ -130,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "rocket-reserver-codegen-bench",
             dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "RocketReserverAPI", "BenchmarkSupport",
+                "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "Domain", "RocketReserverAPI",
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/Codegen"
         ),

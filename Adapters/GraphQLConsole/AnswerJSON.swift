@@ -3,26 +3,42 @@ import JSON
 
 /// Prints an answer's `data` as indented JSON with the fields in the order the document
 /// selects them, leaving out what the client added for its cache (`__typename` not asked for).
+///
+/// The plan's fields are grouped by response key once (``Shape``), so printing takes time
+/// linear in the answer and the plan, however many fields the document selects at one level.
 enum AnswerJSON {
+    /// The fields selected at one level: response keys in the order first selected, and for
+    /// each key the joined selections of the fields with that key (validated to merge).
+    struct Shape {
+        var keys: [String] = []
+        var children: [String: Shape] = [:]
+
+        init(_ fields: [ClientFieldPlan]) {
+            var selections: [String: [ClientFieldPlan]] = [:]
+            for field in fields {
+                if selections[field.responseKey] == nil { keys.append(field.responseKey) }
+                selections[field.responseKey, default: []] += field.selections
+            }
+            for (key, fields) in selections { children[key] = Shape(fields) }
+        }
+    }
+
     static func text(_ data: [String: JSONValue], fields: [ClientFieldPlan]) -> String {
         var text = ""
-        write(.object(data), fields: fields, indent: "", into: &text)
+        write(.object(data), shape: Shape(fields), indent: "", into: &text)
         return text
     }
 
-    private static func write(_ value: JSONValue, fields: [ClientFieldPlan], indent: String, into text: inout String) {
+    private static func write(_ value: JSONValue, shape: Shape, indent: String, into text: inout String) {
         let inner = indent + "  "
         switch value {
-        case .object(let members) where !fields.isEmpty:
-            var keys: [String] = []
-            for field in fields where members[field.responseKey] != nil && !keys.contains(field.responseKey) { keys.append(field.responseKey) }
+        case .object(let members) where !shape.keys.isEmpty:
+            let keys = shape.keys.filter { members[$0] != nil }
             guard !keys.isEmpty else { text += "{}"; return }
             text += "{\n"
             for (index, key) in keys.enumerated() {
                 text += inner + JSONWriter.string(.string(key)) + ": "
-                // Fields with one response key were validated to merge; their selections are joined.
-                let selections = fields.filter { $0.responseKey == key }.flatMap(\.selections)
-                write(members[key] ?? .null, fields: selections, indent: inner, into: &text)
+                write(members[key] ?? .null, shape: shape.children[key] ?? Shape([]), indent: inner, into: &text)
                 text += index == keys.count - 1 ? "\n" : ",\n"
             }
             text += indent + "}"
@@ -30,7 +46,7 @@ enum AnswerJSON {
             text += "[\n"
             for (index, element) in elements.enumerated() {
                 text += inner
-                write(element, fields: fields, indent: inner, into: &text)
+                write(element, shape: shape, indent: inner, into: &text)
                 text += index == elements.count - 1 ? "\n" : ",\n"
             }
             text += indent + "]"

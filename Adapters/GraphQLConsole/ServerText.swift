@@ -7,8 +7,9 @@ enum ServerText {
     static let maximumLength = 300
 
     static func sentence(_ text: String) -> String {
-        let oneLine = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\t" ? " " : $0 }))
-        var line = DisplayText.sanitized(oneLine.trimmingWhitespace, limit: maximumLength)
+        var oneLine = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { oneLine.append(scalar == "\n" || scalar == "\t" ? " " : scalar) }
+        var line = DisplayText.sanitized(String(oneLine).trimmingWhitespace, limit: maximumLength)
         if line.isEmpty { line = "(no message)" }
         return line.hasSuffix(".") || line.hasSuffix("!") || line.hasSuffix("?") ? line : line + "."
     }

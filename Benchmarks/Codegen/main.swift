@@ -1,11 +1,14 @@
 // rocket-reserver-codegen-bench: what generated models cost, in process. Numbers are printed, never asserted.
 //   rocket-reserver-codegen-bench [--launches N] [--runs N]
+//   rocket-reserver-codegen-bench --hostile [--ceiling SECONDS]
 // Contenders on the same LaunchList answer of N launches (the shape of Docs/Performance.md's cache benchmark):
 //   floor: JSONSerialization; the client's JSONParser; JSONParser + decode into LaunchListQuery.Data;
 //   decode alone (from the parsed JSONValue); parse + normalise into a NormalizedCache + decode
 //   (what a network answer costs: issue 10 item 5's first ratio); a warm cache's read-back +
 //   decode into the models (a cache hit: the second ratio); and parse + validate + generate the
 //   tutorial's operations.
+// --hostile: hostile input instead (HostileInputBenchmark): block strings of blank lines, fragments
+//   that fan out, repeated fields, fragment chains, combining-mark floods; each at doubling sizes.
 import BenchmarkSupport
 import Foundation
 import GraphQLClient
@@ -17,15 +20,24 @@ import RocketReserverAPI
 
 var launches = 10_000
 var runs = 15
+var hostile = false
+var ceiling = 10.0
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--launches": launches = arguments.next().flatMap { Int($0) } ?? launches
     case "--runs": runs = arguments.next().flatMap { Int($0) } ?? runs
+    case "--hostile": hostile = true
+    case "--ceiling": ceiling = arguments.next().flatMap { Double($0) } ?? ceiling
     default:
-        FileHandle.standardError.write(Data("usage: rocket-reserver-codegen-bench [--launches N] [--runs N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: rocket-reserver-codegen-bench [--launches N] [--runs N] | --hostile [--ceiling SECONDS]\n".utf8))
         exit(64)
     }
+}
+
+if hostile {
+    HostileInputBenchmark.run(ceiling: ceiling)
+    exit(0)
 }
 
 let body = LaunchListAnswer.make(count: launches)

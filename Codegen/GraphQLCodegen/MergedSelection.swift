@@ -7,21 +7,56 @@ struct MergedSelection: Sendable {
     let type: SchemaType
     var fields: [MergedField] = []
     /// Fragments spread directly in this selection set, in order; they become `fragments.x`.
-    var fragmentNames: [String] = []
+    private(set) var fragmentNames: [String] = []
+    /// The fields of the selection, nested ones included (kept, never counted again).
+    private(set) var totalFields = 0
+    /// Where each response key is in ``fields``, so adding a field is one look-up.
+    private var indexByKey: [String: Int] = [:]
+    private var fragmentNameSet: Set<String> = []
 
-    mutating func add(_ field: MergedField) {
-        guard let index = fields.firstIndex(where: { $0.responseKey == field.responseKey }) else {
+    init(type: SchemaType) { self.type = type }
+
+    /// Adds a field, merging its selection into one already there with its response key.
+    /// `work` grows by the fields this adds, nested ones included.
+    /// Past ``SelectionMerger/maximumWork`` nothing more is added (the merger reports it).
+    mutating func add(_ field: MergedField, work: inout Int) {
+        guard work <= SelectionMerger.maximumWork else { return }
+        work += 1
+        guard let index = indexByKey[field.responseKey] else {
+            indexByKey[field.responseKey] = fields.count
             fields.append(field)
+            let added = 1 + (field.selection?.totalFields ?? 0)
+            totalFields += added
+            work += added - 1
             return
         }
-        if let addition = field.selection {
-            if fields[index].selection == nil { fields[index].selection = addition } else { fields[index].selection?.merge(addition) }
+        guard let addition = field.selection else { return }
+        if let before = fields[index].selection?.totalFields {
+            fields[index].selection?.merge(addition, work: &work)
+            totalFields += (fields[index].selection?.totalFields ?? before) - before
+        } else {
+            fields[index].selection = addition
+            totalFields += addition.totalFields
+            work += addition.totalFields
         }
     }
 
-    mutating func merge(_ other: MergedSelection) {
-        for field in other.fields { add(field) }
-        for name in other.fragmentNames where !fragmentNames.contains(name) { fragmentNames.append(name) }
+    mutating func merge(_ other: MergedSelection, work: inout Int) {
+        for field in other.fields { add(field, work: &work) }
+        appendFragmentNames(other.fragmentNames)
+    }
+
+    /// The selection as spread by the fragment `name`: its own spreads become that one name.
+    func spread(as name: String) -> MergedSelection {
+        var copy = self
+        copy.fragmentNames = [name]
+        copy.fragmentNameSet = [name]
+        return copy
+    }
+
+    /// Adds fragment names not there yet, in order.
+    mutating func appendFragmentNames(_ names: [String]) {
+        for name in names where fragmentNameSet.insert(name).inserted { fragmentNames.append(name) }
     }
 }
 

@@ -5,14 +5,33 @@ import GraphQLValidation
 ///
 /// Reports what the generator does not support yet: `@include`/`@skip` on selections and type
 /// conditions narrower than the enclosing type (which would need polymorphic models).
+///
+/// Each fragment is merged once and the result reused wherever it is spread, and the fields a
+/// merge adds are counted: past ``maximumWork`` the merge stops with a diagnostic, so a small
+/// document whose fragments fan out (each spreading the next twice, inside different fields)
+/// gets a sentence, not an exponential walk or an exponential request.
 struct SelectionMerger {
+    /// The most fields merged (nested ones included) for everything one merger merges.
+    static let maximumWork = 500_000
+
     let schema: Schema
     let fragments: [String: (definition: FragmentDefinition, sourceName: String)]
     var diagnostics: [GraphQLDiagnostic] = []
+    /// Fields merged so far.
+    private(set) var work = 0
+    /// Each fragment merged on its own type condition, by name.
+    private var mergedFragments: [String: MergedSelection] = [:]
+    private var reportedTooLarge = false
+
+    init(schema: Schema, fragments: [String: (definition: FragmentDefinition, sourceName: String)]) {
+        self.schema = schema
+        self.fragments = fragments
+    }
 
     mutating func merge(_ selectionSet: SelectionSet, on type: SchemaType, sourceName: String) -> MergedSelection {
         var merged = MergedSelection(type: type)
         for selection in selectionSet.selections {
+            guard work <= Self.maximumWork else { break }
             if let directive = selection.directives.first {
                 unsupported("Directive \"@\(directive.name.value)\" on a selection is not supported by the code generator yet.", directive.location, sourceName)
                 continue
@@ -28,26 +47,43 @@ struct SelectionMerger {
                     MergedField(
                         responseKey: field.responseKey, name: field.name.value, alias: field.alias?.value, arguments: field.arguments,
                         type: fieldType, selection: child
-                    )
+                    ),
+                    work: &work
                 )
             case .inlineFragment(let fragment):
                 if let condition = fragment.typeCondition, condition.value != type.name {
                     unsupportedCondition(condition.value, on: type, at: fragment.location, sourceName)
                     continue
                 }
-                merged.merge(merge(fragment.selectionSet, on: type, sourceName: sourceName))
+                let inline = merge(fragment.selectionSet, on: type, sourceName: sourceName)
+                merged.merge(inline, work: &work)
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value] else { continue }
                 guard fragment.definition.typeCondition.value == type.name else {
                     unsupportedCondition(fragment.definition.typeCondition.value, on: type, at: spread.location, sourceName)
                     continue
                 }
-                var fromFragment = merge(fragment.definition.selectionSet, on: type, sourceName: fragment.sourceName)
-                fromFragment.fragmentNames = [spread.name.value]
-                merged.merge(fromFragment)
+                let fromFragment: MergedSelection
+                if let known = mergedFragments[spread.name.value] {
+                    fromFragment = known
+                } else {
+                    fromFragment = merge(fragment.definition.selectionSet, on: type, sourceName: fragment.sourceName)
+                    mergedFragments[spread.name.value] = fromFragment
+                }
+                merged.merge(fromFragment.spread(as: spread.name.value), work: &work)
             }
         }
+        if work > Self.maximumWork { tooLarge(at: selectionSet.location, sourceName) }
         return merged
+    }
+
+    private mutating func tooLarge(at location: SourceLocation, _ sourceName: String) {
+        guard !reportedTooLarge else { return }
+        reportedTooLarge = true
+        unsupported(
+            "The selection grows to more than \(Self.maximumWork) fields once its fragments are merged; spread fewer fragments, or in fewer places.",
+            location, sourceName
+        )
     }
 
     private mutating func unsupportedCondition(_ condition: String, on type: SchemaType, at location: SourceLocation, _ sourceName: String) {

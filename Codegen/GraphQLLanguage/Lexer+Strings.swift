@@ -108,7 +108,7 @@ extension Lexer {
         while let byte = peek() {
             if byte == UInt8(ascii: "\""), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
                 offset += 3
-                return BlockString.value(ofRaw: String(decoding: raw, as: UTF8.self))
+                return BlockString.value(ofBytes: raw)
             }
             if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\""), peek(3) == UInt8(ascii: "\"") {
                 raw.append(contentsOf: Array("\"\"\"".utf8))

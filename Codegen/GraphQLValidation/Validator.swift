@@ -13,7 +13,8 @@ public enum Validator {
         for fragment in context.fragments { walker.walk(fragment) }
         context = walker.context
         VariableRules.check(&context, usages: walker.usages, spreads: walker.spreads)
-        FieldMergeRule.check(&context)
+        // The merge check walks the expanded selections, so only when they are not too deep.
+        if ExpandedDepthRule.check(&context) { FieldMergeRule.check(&context) }
         return context.diagnostics.sorted { ($0.sourceName, $0.location) < ($1.sourceName, $1.location) }
     }
 

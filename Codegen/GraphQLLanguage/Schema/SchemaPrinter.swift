@@ -76,28 +76,41 @@ public enum SchemaPrinter {
         let fitsOnALine = !text.contains("\n") && text.count <= 70 && !text.hasSuffix("\"") && !text.hasSuffix("\\")
             && text.first != " " && text.first != "\t"
         if fitsOnALine { return indent + "\"\"\"" + escaped + "\"\"\"\n" }
-        let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
-        return indent + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indent + "\"\"\"\n"
+        // Each non-empty line indented, in one pass over the bytes (no array of lines).
+        var block = Array((indent + "\"\"\"\n").utf8)
+        block.reserveCapacity(escaped.utf8.count + 2 * indent.utf8.count + 8)
+        var atLineStart = true
+        for byte in escaped.utf8 {
+            if atLineStart && byte != UInt8(ascii: "\n") { block.append(contentsOf: indent.utf8) }
+            block.append(byte)
+            atLineStart = byte == UInt8(ascii: "\n")
+        }
+        block.append(contentsOf: ("\n" + indent + "\"\"\"\n").utf8)
+        return String(decoding: block, as: UTF8.self)
     }
 }
 
 extension String {
-    /// The text with `"""` escaped for a block string.
+    /// The text with `"""` escaped for a block string: every third quote of a run of quotes
+    /// becomes `\"""`. One pass over the UTF-8 bytes (a quote is ASCII), so linear.
     fileprivate func replacingTripleQuotes() -> String {
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
         var quotes = 0
-        for character in self {
-            if character == "\"" {
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") {
                 quotes += 1
                 if quotes == 3 {
-                    result += "\\\"\"\""
+                    result.append(contentsOf: #"\""""#.utf8)
                     quotes = 0
                 }
             } else {
-                result += String(repeating: "\"", count: quotes) + String(character)
+                result.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: quotes))
+                result.append(byte)
                 quotes = 0
             }
         }
-        return result + String(repeating: "\"", count: quotes)
+        result.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: quotes))
+        return String(decoding: result, as: UTF8.self)
     }
 }
