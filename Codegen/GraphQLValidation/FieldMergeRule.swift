@@ -174,7 +174,18 @@ enum FieldMergeRule {
     }
 
     static func argumentText(_ field: Field) -> [String] {
-        field.arguments.map { "\($0.name.value): \($0.value)" }.sorted()
+        field.arguments.map { "\($0.name.value): \(canonicalText($0.value))" }.sorted()
+    }
+
+    /// A value's text with input object members sorted by name, since input objects are
+    /// unordered: `{a: 1, b: 2}` and `{b: 2, a: 1}` are the same argument. (Nesting is bounded
+    /// by the parser's depth limit.)
+    static func canonicalText(_ value: Value) -> String {
+        switch value.kind {
+        case .object(let fields): "{" + fields.map { "\($0.name.value): \(canonicalText($0.value))" }.sorted().joined(separator: ", ") + "}"
+        case .list(let values): "[" + values.map(canonicalText).joined(separator: ", ") + "]"
+        default: value.description
+        }
     }
 
     /// The spec's SameResponseShape at one level: lists and non-null must match, and leaf

@@ -37,6 +37,14 @@ struct FieldRuleTests {
         #expect(errors("{ dog { ...F x: barkVolume } }\nfragment F on Dog { x: name }").count == 1)
     }
 
+    /// Input objects are unordered: the same members in another order are the same argument.
+    @Test func inputObjectArgumentsMergeWhateverTheirMemberOrder() {
+        #expect(errors(#"{ search(filter: {text: "a", limit: 1}) { __typename } search(filter: {limit: 1, text: "a"}) { __typename } }"#) == [])
+        #expect(errors(#"{ search(filter: {text: "a", limit: 1}) { __typename } search(filter: {limit: 2, text: "a"}) { __typename } }"#) == [
+            "1:56: Fields \"search\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional."
+        ])
+    }
+
     @Test func knownAndUniqueArgumentNames() {
         #expect(errors("{ launch(id: 1) { mission { missionPatch(size: SMALL) } } }") == [])
         #expect(errors("{ launch(id: 1, size: 2) { id } }") == ["1:17: Unknown argument \"size\" on field \"Query.launch\"."])

@@ -114,9 +114,8 @@ enum PairwiseFieldMergeRule {
         return nil
     }
 
-    private static func argumentText(_ field: Field) -> [String] {
-        field.arguments.map { "\($0.name.value): \($0.value)" }.sorted()
-    }
+    /// The same notion of equal arguments as the rule (input object members unordered).
+    private static func argumentText(_ field: Field) -> [String] { FieldMergeRule.argumentText(field) }
 
     /// The spec's SameResponseShape at one level: lists and non-null must match, and leaf
     /// types must be equal (composite types are compared through their subfields).
