@@ -26,6 +26,7 @@ enum DocumentRenderer {
             if !field.arguments.isEmpty {
                 text += "(" + field.arguments.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + ")"
             }
+            for condition in field.conditions { text += " @\(condition.kind.rawValue)(if: \(render(condition.value)))" }
             if !field.selections.isEmpty {
                 text += " "
                 appendSelections(field.selections, to: &text)

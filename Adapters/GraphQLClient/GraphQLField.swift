@@ -19,6 +19,9 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The response key of the `id` this field's selection asks for (an `id` field without
     /// arguments), or `nil`: what identifies the field's objects in the normalized cache.
     public let identityKey: String?
+    /// `@include`/`@skip` conditions, all of which must hold for the field to be selected;
+    /// empty for a field that is always selected.
+    public let conditions: [GraphQLCondition]
     /// The cache key when it does not depend on variables, computed once.
     let constantCacheKey: String?
 
@@ -28,19 +31,22 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         alias: String? = nil,
         arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
         _ selections: [GraphQLField] = [],
-        possibleTypes: Set<String>? = nil
+        possibleTypes: Set<String>? = nil,
+        conditions: [GraphQLCondition] = []
     ) {
         self.init(
-            name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes
+            name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes,
+            conditions: conditions
         )
     }
 
     /// Creates a field from arguments built at run time (for documents parsed at run time).
     public init(
         _ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = [],
-        possibleTypes: Set<String>? = nil
+        possibleTypes: Set<String>? = nil, conditions: [GraphQLCondition] = []
     ) {
         self.name = name
+        self.conditions = conditions
         self.alias = alias
         self.arguments = argumentList
         self.possibleTypes = selections.isEmpty ? nil : possibleTypes.map { $0.filter(GraphQLName.isValid) }
@@ -57,6 +63,11 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// The key this field's value has in an answer: the alias when there is one, else the name.
     public var responseKey: String { alias ?? name }
+
+    /// Whether the field is selected with `variables`: every `@include`/`@skip` condition holds.
+    public func isSelected(variables: [String: JSONValue]) -> Bool {
+        conditions.allSatisfy { $0.holds(variables: variables) }
+    }
 
     /// The key this field's value has in a cache record: the name, followed by the resolved
     /// arguments as JSON with sorted keys when there are any, e.g. `launch({"id":"25"})`.

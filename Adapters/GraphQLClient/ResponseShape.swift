@@ -15,7 +15,11 @@ enum ResponseShape {
 
     private static func matches(_ object: [String: JSONValue], selections: [GraphQLField]) -> Bool {
         for field in selections {
-            guard let value = object[field.responseKey], matches(value, field: field) else { return false }
+            guard let value = object[field.responseKey] else {
+                // A field under `@include`/`@skip` may be left out.
+                if field.conditions.isEmpty { return false } else { continue }
+            }
+            guard matches(value, field: field) else { return false }
         }
         return true
     }
@@ -32,7 +36,10 @@ enum ResponseShape {
     private static func problem(in object: [String: JSONValue], selections: [GraphQLField], path: String) -> String? {
         for field in selections {
             let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
-            guard let value = object[field.responseKey] else { return "\(fieldPath) is missing" }
+            guard let value = object[field.responseKey] else {
+                // A field under `@include`/`@skip` may be left out.
+                if field.conditions.isEmpty { return "\(fieldPath) is missing" } else { continue }
+            }
             if let problem = problem(in: value, field: field, path: fieldPath) { return problem }
         }
         return nil

@@ -26,7 +26,8 @@ enum PlannedOperation {
     static func field(_ plan: ClientFieldPlan) -> GraphQLField {
         GraphQLField(
             plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
-            plan.selections.map(field), possibleTypes: Set(plan.possibleTypes)
+            plan.selections.map(field), possibleTypes: Set(plan.possibleTypes),
+            conditions: plan.conditions.map { $0.isInclude ? .include(input($0.value)) : .skip(input($0.value)) }
         )
     }
 

@@ -14,4 +14,12 @@ public struct ResponseObject: Sendable {
         guard let value = members[key] else { throw GraphQLDecodingError(path: ResponsePath([.key(key)]), problem: "missing") }
         do { return try Value(responseValue: value) } catch { throw error.inside(.key(key)) }
     }
+
+    /// The value under `key` of a field under `@include`/`@skip`: `nil` when the key is left
+    /// out (the condition did not hold) or the value is `null`.
+    public func conditionalField<Value: GraphQLResponseValue>(_ key: String) throws(GraphQLDecodingError) -> Value? {
+        guard members[key] != nil else { return nil }
+        let value: Value? = try field(key)
+        return value
+    }
 }

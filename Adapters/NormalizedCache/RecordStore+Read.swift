@@ -34,7 +34,7 @@ extension RecordStore {
         value: (String) -> CacheValue?
     ) -> [String: JSONValue]? {
         var object = [String: JSONValue](minimumCapacity: selections.count)
-        for field in selections {
+        for field in selections where field.isSelected(variables: variables) {
             guard let cached = value(field.cacheKey(variables: variables)),
                   let json = denormalize(cached, field: field, variables: variables)
             else { return nil }

@@ -29,9 +29,18 @@ public struct ClientFieldPlan: Sendable, Equatable {
     /// The object types the field's objects may be, sorted (`[]` for a leaf field): what the
     /// client's normalized cache accepts as their `__typename`.
     public let possibleTypes: [String]
+    /// `@include`/`@skip` conditions, all of which must hold; empty when always selected.
+    public let conditions: [ClientConditionPlan]
 
     /// The key of the field's value in an answer.
     public var responseKey: String { alias ?? name }
+}
+
+/// `@include(if:)` or `@skip(if:)` on a selection, with its `if:` value.
+public struct ClientConditionPlan: Sendable, Equatable {
+    /// `true` for `@include`, `false` for `@skip`.
+    public let isInclude: Bool
+    public let value: ClientInputPlan
 }
 
 /// `name: value` of a field argument.

@@ -12,7 +12,8 @@ struct ClientSelectionBuilder {
                 name: field.name, alias: field.alias,
                 arguments: field.arguments.map { ClientArgumentPlan(name: $0.name.value, value: inputValue($0.value)) },
                 selections: field.selection.map { fields($0) } ?? [],
-                possibleTypes: field.selection.map { schema.possibleTypes(of: $0.type).sorted() } ?? []
+                possibleTypes: field.selection.map { schema.possibleTypes(of: $0.type).sorted() } ?? [],
+                conditions: field.conditions.map { ClientConditionPlan(isInclude: $0.isInclude, value: inputValue($0.value)) }
             )
         }
     }

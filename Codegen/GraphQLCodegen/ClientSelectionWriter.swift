@@ -13,6 +13,10 @@ enum ClientSelectionWriter {
                 parts.append("[" + Self.fields(field.selections).joined(separator: ", ") + "]")
                 parts.append("possibleTypes: [" + field.possibleTypes.map(SwiftNames.literal).joined(separator: ", ") + "]")
             }
+            if !field.conditions.isEmpty {
+                let conditions = field.conditions.map { "\($0.isInclude ? ".include" : ".skip")(\(inputValue($0.value)))" }
+                parts.append("conditions: [" + conditions.joined(separator: ", ") + "]")
+            }
             return "GraphQLField(" + parts.joined(separator: ", ") + ")"
         }
     }

@@ -30,6 +30,8 @@ struct MergedSelection: Sendable {
             work += added - 1
             return
         }
+        // Selected under other conditions (or none) elsewhere: always fetched, always there.
+        if fields[index].conditions != field.conditions { fields[index].conditions = [] }
         guard let addition = field.selection else { return }
         if let before = fields[index].selection?.totalFields {
             fields[index].selection?.merge(addition, work: &work)
@@ -44,6 +46,15 @@ struct MergedSelection: Sendable {
     mutating func merge(_ other: MergedSelection, work: inout Int) {
         for field in other.fields { add(field, work: &work) }
         appendFragmentNames(other.fragmentNames)
+    }
+
+    /// The selection with `conditions` added to each of its own fields (those of an inline
+    /// fragment under `@include`/`@skip`).
+    func conditioned(by conditions: [MergedCondition]) -> MergedSelection {
+        guard !conditions.isEmpty else { return self }
+        var copy = self
+        for index in copy.fields.indices { copy.fields[index].conditions += conditions }
+        return copy
     }
 
     /// The selection as spread by the fragment `name`: its own spreads become that one name.
@@ -69,4 +80,22 @@ struct MergedField: Sendable {
     /// The field's type as the schema declares it.
     let type: TypeReference
     var selection: MergedSelection?
+    /// `@include`/`@skip` conditions, all of which must hold; empty when always selected (then
+    /// the model's property follows the schema's nullability, else it is optional).
+    var conditions: [MergedCondition] = []
+}
+
+/// `@include(if:)` or `@skip(if:)` on a selection.
+struct MergedCondition: Sendable, Equatable {
+    let isInclude: Bool
+    let value: Value
+
+    /// The conditions among `directives` (`@include` and `@skip` only).
+    static func conditions(in directives: [Directive]) -> [MergedCondition] {
+        directives.compactMap { directive in
+            guard ["include", "skip"].contains(directive.name.value), let argument = directive.arguments.first(where: { $0.name.value == "if" })
+            else { return nil }
+            return MergedCondition(isInclude: directive.name.value == "include", value: argument.value)
+        }
+    }
 }

@@ -1,15 +1,21 @@
 import GraphQLLanguage
 
 /// Writes a response model: a `Sendable`, `Equatable` struct per merged selection, with one
-/// property per field (optional exactly when the schema's type is nullable), nested structs for
+/// property per field (optional when the schema's type is nullable or the field is under
+/// `@include`/`@skip`), nested structs for
 /// object fields, and `fragments` for the fragments spread in it.
 struct ModelWriter {
     let mapper: SwiftTypeMapper
 
     func write(_ selection: MergedSelection, named typeName: String, documentation: String, header: [String] = [], into writer: inout SwiftWriter) {
         let nestedNames = nestedTypeNames(selection)
+        // A field under `@include`/`@skip` may be left out of the answer: optional, whatever its type.
         let properties = selection.fields.map { field in
-            (name: SwiftNames.property(field.responseKey), key: field.responseKey, type: mapper.swiftType(field.type, composite: nestedNames[field.responseKey]))
+            (
+                name: SwiftNames.property(field.responseKey), key: field.responseKey,
+                type: mapper.swiftType(field.conditions.isEmpty ? field.type : field.type.nullable, composite: nestedNames[field.responseKey]),
+                decoder: field.conditions.isEmpty ? "field" : "conditionalField"
+            )
         }
         let fragments = selection.fragmentNames.map { (property: SwiftNames.property(lowerFirst($0)), type: $0) }
         writer.line("/// \(documentation)")
@@ -26,7 +32,7 @@ struct ModelWriter {
             }
             writer.line()
             writer.block("public init(_ object: ResponseObject) throws(GraphQLDecodingError)") { writer in
-                for property in properties { writer.line("self.\(property.name) = try object.field(\(SwiftNames.literal(property.key)))") }
+                for property in properties { writer.line("self.\(property.name) = try object.\(property.decoder)(\(SwiftNames.literal(property.key)))") }
                 if !fragments.isEmpty {
                     let arguments = fragments.map { "\($0.property): try \($0.type)(object)" }.joined(separator: ", ")
                     writer.line("self.fragments = Fragments(\(arguments))")

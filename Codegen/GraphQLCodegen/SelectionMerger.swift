@@ -3,7 +3,9 @@ import GraphQLValidation
 
 /// Merges a (validated) selection set with its fragments into a ``MergedSelection``.
 ///
-/// Reports what the generator does not support yet: `@include`/`@skip` on selections and type
+/// `@include`/`@skip` on a field or an inline fragment make its fields conditional (optional in
+/// the model, the directives kept in the document). Reports what the generator does not support
+/// yet: other directives on selections, `@include`/`@skip` on a fragment spread, and type
 /// conditions narrower than the enclosing type (which would need polymorphic models).
 ///
 /// Each fragment is merged once and the result reused wherever it is spread, and the fields a
@@ -32,8 +34,16 @@ struct SelectionMerger {
         var merged = MergedSelection(type: type)
         for selection in selectionSet.selections {
             guard work <= Self.maximumWork else { break }
-            if let directive = selection.directives.first {
+            let conditions = MergedCondition.conditions(in: selection.directives)
+            if let directive = selection.directives.first(where: { !["include", "skip"].contains($0.name.value) }) {
                 unsupported("Directive \"@\(directive.name.value)\" on a selection is not supported by the code generator yet.", directive.location, sourceName)
+                continue
+            }
+            if case .fragmentSpread = selection, let directive = selection.directives.first {
+                unsupported(
+                    Self.conditionalSpread(directive.name.value),
+                    directive.location, sourceName
+                )
                 continue
             }
             switch selection {
@@ -46,7 +56,7 @@ struct SelectionMerger {
                 merged.add(
                     MergedField(
                         responseKey: field.responseKey, name: field.name.value, alias: field.alias?.value, arguments: field.arguments,
-                        type: fieldType, selection: child
+                        type: fieldType, selection: child, conditions: conditions
                     ),
                     work: &work
                 )
@@ -56,7 +66,11 @@ struct SelectionMerger {
                     continue
                 }
                 let inline = merge(fragment.selectionSet, on: type, sourceName: sourceName)
-                merged.merge(inline, work: &work)
+                if let directive = fragment.directives.first, !conditions.isEmpty, !inline.fragmentNames.isEmpty {
+                    unsupported(Self.conditionalSpread(directive.name.value), directive.location, sourceName)
+                    continue
+                }
+                merged.merge(inline.conditioned(by: conditions), work: &work)
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value] else { continue }
                 guard fragment.definition.typeCondition.value == type.name else {
@@ -75,6 +89,13 @@ struct SelectionMerger {
         }
         if work > Self.maximumWork { tooLarge(at: selectionSet.location, sourceName) }
         return merged
+    }
+
+    /// Why a fragment spread under `@include`/`@skip` is refused: its fragment's model would
+    /// have to be optional.
+    private static func conditionalSpread(_ directive: String) -> String {
+        "\"@\(directive)\" around a fragment spread is not supported by the code generator yet (the fragment's model would be optional); "
+            + "select the fields themselves under it."
     }
 
     private mutating func tooLarge(at location: SourceLocation, _ sourceName: String) {

@@ -34,6 +34,22 @@ struct QueryCommandProcessTests {
         #expect(!result.stdout.contains("__typename"))
     }
 
+    /// `@include`/`@skip` reach the server and the printed answer: a field left out is not
+    /// printed, and a later run that selects it asks the server again.
+    @Test func includeAndSkipDecideWhatIsAskedAndPrinted() async throws {
+        let server = try await ReferenceServer()
+        let session = try ConsoleSession(endpoint: server.endpoint)
+        let file = try session.file("Conditional.graphql", "query Conditional($b: Boolean!) { launch(id: \"25\") { id site @include(if: $b) mission @skip(if: $b) { name } } }")
+        let without = try await session.run("query", file, "--var", "b=false")
+        #expect(without.status == 0, "\(without.stderr)")
+        let left = try #require(ConsoleSession.json(without)?["launch"] as? [String: Any])
+        #expect(left["site"] == nil && left["mission"] is [String: Any], "\(without.stdout)")
+        let with = try await session.run("query", file, "--var", "b=true")
+        #expect(with.status == 0, "\(with.stderr)")
+        let included = try #require(ConsoleSession.json(with)?["launch"] as? [String: Any])
+        #expect(included["site"] is String && included["mission"] == nil, "\(with.stdout)")
+    }
+
     @Test func variablesAreSentAsTheirDeclaredTypes() async throws {
         let answer = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"c","hasMore":false},"launch":{"__typename":"Launch","id":"25"}}}"#
         let server = try FaultServer(.json(answer))

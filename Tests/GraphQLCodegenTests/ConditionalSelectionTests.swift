@@ -1,0 +1,39 @@
+import GraphQLCodegen
+import GraphQLLanguage
+import Testing
+
+/// `@include`/`@skip` on fields and inline fragments: the model's property is optional and
+/// decoded as possibly left out, and the client's field keeps the condition (so the document
+/// sent has it and the cache reads the field only when it is selected).
+struct ConditionalSelectionTests {
+    func code(_ text: String) throws -> String {
+        let files = try CodeGenerator.generate(
+            sources: [(name: "Ops/Q.graphql", text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration()
+        ).get()
+        return try #require(files.first).contents
+    }
+
+    @Test func aConditionalFieldIsOptionalAndKeepsItsCondition() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { id kind @include(if: $b) name @skip(if: true) } }")
+        #expect(generated.contains("public let kind: Kind?"), "\(generated)")
+        #expect(generated.contains(#"self.kind = try object.conditionalField("kind")"#))
+        #expect(generated.contains("public let id: Swift.String\n"))
+        #expect(generated.contains(#"self.id = try object.field("id")"#))
+        #expect(generated.contains(#"GraphQLField("kind", conditions: [.include(.variable("b"))])"#), "\(generated)")
+        #expect(generated.contains(#"GraphQLField("name", conditions: [.skip(.literal(.bool(true)))])"#), "\(generated)")
+    }
+
+    @Test func anInlineFragmentsConditionReachesItsFields() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { id ... @include(if: $b) { name items { id } } } }")
+        #expect(generated.contains("public let name: Swift.String?"))
+        #expect(generated.contains("public let items: [Item?]?"), "\(generated)")
+        #expect(generated.contains(#"GraphQLField("name", conditions: [.include(.variable("b"))])"#), "\(generated)")
+    }
+
+    @Test func aFieldAlsoSelectedWithoutAConditionIsAlwaysThere() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { kind @include(if: $b) kind } }")
+        #expect(generated.contains("public let kind: Kind\n"), "\(generated)")
+        #expect(generated.contains(#"GraphQLField("kind")"#))
+        #expect(!generated.contains("conditions:"))
+    }
+}
