@@ -16,8 +16,8 @@ final class SignalledClient {
     init(_ session: FaultSession, _ arguments: [String], environment: [String: String] = [:]) async throws {
         output = try TemporaryDirectory(prefix: "signalled-output")
         let stdout = output.url.appendingPathComponent("stdout"), stderr = output.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        try Data().write(to: stdout)
+        try Data().write(to: stderr)
         process = Process()
         process.executableURL = BuiltProducts.client
         let trust = session.front == nil ? [] : ["--cacert", TLSFixture.caFile]
