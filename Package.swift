@@ -145,6 +145,15 @@ let package = Package(
             dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
             exclude: ["Golden"]
         ),
+        /** The generator's compile round trip: constructs the tutorial does not use (`@include`/`@skip`, an anonymous operation, object literals with variables), generated at build time. */
+        .target(
+            name: "CodegenFixtures", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Tests/CodegenFixtures",
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "CodegenFixtureTests",
+            dependencies: ["CodegenFixtures", "GraphQLClient", "GraphQLOperationSupport", "JSON", "NormalizedCache", "GraphQLTestDoubles"]
+        ),
         /** Compiles the generated code (the target itself) and decodes captured answers into it. */
         .testTarget(
             name: "RocketReserverAPITests",

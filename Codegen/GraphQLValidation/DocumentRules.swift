@@ -10,9 +10,12 @@ enum DocumentRules {
             }
         }
         var operationNames: Set<String> = []
+        // LoneAnonymousOperation is about one document: each file is one.
+        var operationsPerSource: [String: Int] = [:]
+        for operation in context.operations { operationsPerSource[operation.sourceName, default: 0] += 1 }
         for operation in context.operations {
             guard let name = operation.definition.name else {
-                if context.operations.count > 1 {
+                if operationsPerSource[operation.sourceName, default: 0] > 1 {
                     context.report("This anonymous operation must be the only defined operation.", at: operation.definition.location, in: operation.sourceName)
                 }
                 continue

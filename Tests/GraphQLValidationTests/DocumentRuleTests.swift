@@ -19,6 +19,8 @@ struct DocumentRuleTests {
     @Test func loneAnonymousOperation() {
         #expect(errors("{ dog { name } }") == [])
         #expect(errors("{ dog { name } }\nquery B { dog { name } }") == ["1:1: This anonymous operation must be the only defined operation."])
+        // Each file is a document of its own: an anonymous operation beside other files' operations is fine.
+        #expect(ValidationFixture.lines([(name: "A.graphql", text: "{ dog { name } }"), (name: "B.graphql", text: "query B { dog { name } }")]) == [])
     }
 
     @Test func uniqueFragmentNames() {

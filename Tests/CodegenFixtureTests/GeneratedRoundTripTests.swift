@@ -1,0 +1,54 @@
+import CodegenFixtures
+import Foundation
+import GraphQLClient
+import GraphQLOperationSupport
+import GraphQLTestDoubles
+import JSON
+import NormalizedCache
+import Testing
+
+/// The generated code for the constructs the tutorial does not use compiles (building the
+/// fixtures target) and runs: through the client's real chain and cache, into the models.
+struct GeneratedRoundTripTests {
+    static func client(_ session: StubHTTPSession) -> GraphQLClient {
+        GraphQLClient(interceptors: GraphQLInterceptors.standard(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, session: session, cache: NormalizedCache()))
+    }
+
+    @Test func conditionalFieldsAreOptionalAndSentWithTheirDirectives() async throws {
+        let session = StubHTTPSession([
+            StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"1"}}}"#),
+            StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"1","kind":"second","name":"N","items":[{"__typename":"Item","id":"2"}]}}}"#),
+        ])
+        let client = Self.client(session)
+        let brief = try await client.run(ConditionalQuery(withKind: false, brief: true))
+        #expect(brief.data.item?.id == "1")
+        #expect(brief.data.item?.kind == nil && brief.data.item?.name == nil && brief.data.item?.items == nil)
+        let full = try await client.run(ConditionalQuery(withKind: true, brief: false))
+        #expect(full.source == .network, "fields the cache never got must be asked for")
+        #expect(full.data.item?.kind == .second)
+        #expect(full.data.item?.name == "N")
+        #expect(full.data.item?.items?.first??.id == "2")
+        let sent = try JSONParser.parse(try #require(session.requests.first).body)
+        guard case .string(let query)? = sent["query"] else { Issue.record("no query text"); return }
+        #expect(query.contains("kind @include(if: $withKind)") && query.contains("name @skip(if: $brief)"), "\(query)")
+    }
+
+    @Test func anAnonymousOperationIsNamedAfterItsFileAndSentWithoutAName() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"7","name":"Seven"}}}"#)])
+        let answer = try await Self.client(session).run(ItemByIdQuery())
+        #expect(answer.data.item?.name == "Seven")
+        #expect(ItemByIdQuery.operationName.isEmpty)
+        let sent = try JSONParser.parse(try #require(session.requests.first).body)
+        #expect(sent["operationName"] == .null)
+    }
+
+    @Test func anObjectLiteralKeepsItsVariables() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"items":[{"__typename":"Item","id":"3","kind":"FIRST_KIND"}]}}"#)])
+        let answer = try await Self.client(session).run(FilteredItemsQuery(text: "moon", kind: .firstKind))
+        #expect(answer.data.items.first?.kind == .firstKind)
+        let sent = try JSONParser.parse(try #require(session.requests.first).body)
+        guard case .string(let query)? = sent["query"] else { Issue.record("no query text"); return }
+        #expect(query.contains("items(filter: {text: $text, kinds: [$kind, second]})"), "\(query)")
+        #expect(sent["variables"] == ["text": "moon", "kind": "FIRST_KIND"])
+    }
+}
