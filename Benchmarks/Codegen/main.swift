@@ -1,12 +1,15 @@
 // rocket-reserver-codegen-bench: what generated models cost, in process. Numbers are printed, never asserted.
 //   rocket-reserver-codegen-bench [--launches N] [--runs N]
 //   rocket-reserver-codegen-bench --hostile [--ceiling SECONDS]
+//   rocket-reserver-codegen-bench --versus-graphql-core PYTHON [--runs N]
 // Contenders on the same LaunchList answer of N launches (the shape of Docs/Performance.md's cache benchmark):
 //   floor: JSONSerialization; the client's JSONParser; JSONParser + decode into LaunchListQuery.Data;
 //   decode alone (from the parsed JSONValue); parse + normalise into a NormalizedCache + decode
 //   (what a network answer costs: issue 10 item 5's first ratio); a warm cache's read-back +
 //   decode into the models (a cache hit: the second ratio); and parse + validate + generate the
 //   tutorial's operations.
+// --versus-graphql-core: a 1.2 MB schema built and 100 operations validated, here and in graphql-core
+//   (the Python given, e.g. Benchmarks/.venv/bin/python) on the same texts (ValidationVersusGraphQLCore).
 // --hostile: hostile input instead (HostileInputBenchmark): block strings of blank lines, fragments
 //   that fan out, repeated fields, fragment chains, combining-mark floods; each at doubling sizes.
 import BenchmarkSupport
@@ -21,6 +24,7 @@ import RocketReserverAPI
 var launches = 10_000
 var runs = 15
 var hostile = false
+var versusPython: String?
 var ceiling = 10.0
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
@@ -28,15 +32,22 @@ while let argument = arguments.next() {
     case "--launches": launches = arguments.next().flatMap { Int($0) } ?? launches
     case "--runs": runs = arguments.next().flatMap { Int($0) } ?? runs
     case "--hostile": hostile = true
+    case "--versus-graphql-core": versusPython = arguments.next()
     case "--ceiling": ceiling = arguments.next().flatMap { Double($0) } ?? ceiling
     default:
-        FileHandle.standardError.write(Data("usage: rocket-reserver-codegen-bench [--launches N] [--runs N] | --hostile [--ceiling SECONDS]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: rocket-reserver-codegen-bench [--launches N] [--runs N] | --hostile [--ceiling SECONDS] | --versus-graphql-core PYTHON [--runs N]\n".utf8)
+        )
         exit(64)
     }
 }
 
 if hostile {
     HostileInputBenchmark.run(ceiling: ceiling)
+    exit(0)
+}
+if let versusPython {
+    try ValidationVersusGraphQLCore.run(python: versusPython, runs: runs)
     exit(0)
 }
 
