@@ -38,7 +38,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
     }
 
     /// Reads curl's variables from `environment`: `https_proxy`/`HTTPS_PROXY`, `http_proxy`,
-    /// `no_proxy`/`NO_PROXY`. A proxy written without a scheme is `http://`.
+    /// `all_proxy`/`ALL_PROXY` for either when its own is not set, `no_proxy`/`NO_PROXY`. A proxy
+    /// written without a scheme is `http://`; without a port, it is on 1080 (curl's default).
     ///
     /// - Throws: ``InvalidProxy`` when a proxy variable is set but does not parse (a space, an
     ///   unclosed bracket, a port past 65535, a host with an empty label…): as curl does, such a
@@ -51,8 +52,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
         }
         let list = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         return ProxyConfiguration(
-            httpsProxy: try url("https_proxy", "HTTPS_PROXY"),
-            httpProxy: try url("http_proxy"),
+            httpsProxy: try url("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
+            httpProxy: try url("http_proxy", "all_proxy", "ALL_PROXY"),
             noProxy: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         )
     }

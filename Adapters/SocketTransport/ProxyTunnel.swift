@@ -17,7 +17,7 @@ struct ProxyTunnel {
         else { return nil }
         guard url.port.map({ (1...65_535).contains($0) }) ?? true else { return nil }
         host = HostAddress.unbracketed(rawHost)
-        port = url.port ?? 80
+        port = url.port ?? 1080  // curl's default for a proxy without a port
         origin = "http://" + HostAddress.authority(host: host, port: port)
         if let user = url.user(percentEncoded: false) {
             let password = url.password(percentEncoded: false) ?? ""

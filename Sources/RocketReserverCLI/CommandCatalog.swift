@@ -42,6 +42,7 @@ enum CommandCatalog {
         EnvironmentSpec(name: "SSL_CERT_DIR", summary: "A hashed folder of trusted CAs, as OpenSSL and curl read it"),
         EnvironmentSpec(name: "https_proxy", summary: "Proxy for https endpoints (also HTTPS_PROXY), reached with CONNECT"),
         EnvironmentSpec(name: "http_proxy", summary: "Proxy for http endpoints (lower case only, as curl)"),
+        EnvironmentSpec(name: "all_proxy", summary: "Proxy for either scheme when its own variable is not set (also ALL_PROXY); port 1080 when none is given"),
         EnvironmentSpec(name: "no_proxy", summary: "Comma list of hosts, domain suffixes, addresses and CIDR ranges, or *, reached directly (also NO_PROXY)"),
         EnvironmentSpec(name: "ROCKET_RESERVER_HOME", summary: "Keeps the login and the cache under this folder"),
         EnvironmentSpec(name: "XDG_CONFIG_HOME", summary: "The login goes under $XDG_CONFIG_HOME/rocket-reserver (default ~/.config)"),
@@ -68,7 +69,8 @@ enum CommandCatalog {
     // Groups of variables, for the commands' lists.
     static let network = [
         "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_AUTH_SCHEME", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
-        "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "no_proxy",
+        "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "all_proxy",
+        "no_proxy",
     ]
     static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
     /// Read by the commands that can answer from the cache alone.

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The proxy an endpoint's requests go through, from curl's variables: `https_proxy` (else
-/// `HTTPS_PROXY`) for https endpoints, `http_proxy` (lower case only) for http ones, unless the
-/// endpoint's host is in `no_proxy` (else `NO_PROXY`, see ``NoProxyList``).
+/// `HTTPS_PROXY`) for https endpoints, `http_proxy` (lower case only) for http ones, and
+/// `all_proxy` (else `ALL_PROXY`) for either when its own is not set; unless the endpoint's host
+/// is in `no_proxy` (else `NO_PROXY`, see ``NoProxyList``). A proxy without a port is on 1080,
+/// as in curl.
 ///
 /// Decided once, here, for the one endpoint: the composition root hands exactly this proxy to
 /// the transport, and ``EndpointPolicy/allowsCredentials(to:through:environment:)`` judges the
@@ -18,7 +20,7 @@ enum ProxySettings {
 
     /// The proxy for `endpoint`, or `nil` to connect directly.
     static func proxy(for endpoint: URL, environment: [String: String]) throws(UsageError) -> URL? {
-        let names = endpoint.scheme?.lowercased() == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]
+        let names = (endpoint.scheme?.lowercased() == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]) + ["all_proxy", "ALL_PROXY"]
         guard let name = names.first(where: { !(environment[$0] ?? "").isEmpty }), let text = environment[name] else { return nil }
         let proxy = try parse(text, variable: name)
         let noProxy = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
@@ -47,10 +49,13 @@ enum ProxySettings {
         return url
     }
 
+    /// The port of a proxy URL that names none (curl's).
+    static let defaultPort = 1080
+
     /// `http://host:port` of a proxy, without its credentials: safe to show.
     static func origin(of proxy: URL) -> String {
         var host = proxy.host ?? "?"
         if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
-        return "http://\(host):\(proxy.port ?? 80)"
+        return "http://\(host):\(proxy.port ?? defaultPort)"
     }
 }

@@ -107,6 +107,35 @@ struct NetworkRouteCLITests {
         #expect(await lowerFirst.run("launches") == .usage)
     }
 
+    /// As curl: `all_proxy` (else `ALL_PROXY`) serves either scheme whose own variable is unset,
+    /// is checked like the others, and `no_proxy` bypasses it too.
+    @Test func allProxyServesEitherSchemeWhenItsOwnIsUnset() async throws {
+        for endpoint in ["https://127.0.0.1:4000/graphql", Self.loopback] {
+            for name in ["all_proxy", "ALL_PROXY"] {
+                let cli = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": endpoint, name: "http://127.0.0.1:3128"])
+                #expect(await cli.run("launches") == .success, "\(cli.stderr.text)")
+                #expect(cli.builtConfigurations.first?.proxy?.port == 3128, "\(endpoint) \(name)")
+            }
+        }
+        let own = try CLIHarness(variables: [
+            "ROCKET_RESERVER_ENDPOINT": "https://127.0.0.1:4000/graphql", "https_proxy": "http://127.0.0.1:3128", "all_proxy": "http://127.0.0.1:9999",
+        ])
+        #expect(await own.run("launches") == .success)
+        #expect(own.builtConfigurations.first?.proxy?.port == 3128, "the scheme's own variable comes first")
+        let bypassed = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "all_proxy": "http://127.0.0.1:3128", "no_proxy": "127.0.0.1"])
+        #expect(await bypassed.run("launches") == .success)
+        #expect(bypassed.builtConfigurations.first?.proxy == nil)
+        let malformed = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "all_proxy": "http://bad proxy"])
+        #expect(await malformed.run("launches") == .usage)
+        #expect(malformed.stderr.text.contains("all_proxy") && !malformed.stderr.text.contains("bad proxy"), "\(malformed.stderr.text)")
+    }
+
+    /// As curl: a proxy without a port is on 1080, and messages say so.
+    @Test func aProxyWithoutAPortIsOn1080() {
+        #expect(ProxySettings.origin(of: URL(string: "http://u:p@proxy.invalid")!) == "http://proxy.invalid:1080")
+        #expect(ProxySettings.origin(of: URL(string: "http://proxy.invalid:3128")!) == "http://proxy.invalid:3128")
+    }
+
     @Test(arguments: ["127.0.0.1:3128", "http://127.0.0.1:3128/", "http://u:p@127.0.0.1:3128", "http://[::1]:3128", "http://proxy.example.:8080"])
     func wellFormedProxiesAreUsed(value: String) async throws {
         let cli = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": "https://127.0.0.1:4000/graphql", "https_proxy": value])

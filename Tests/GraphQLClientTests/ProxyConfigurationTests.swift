@@ -19,6 +19,14 @@ struct ProxyConfigurationTests {
         #expect(try ProxyConfiguration.curlStyle([:]) == .none)
     }
 
+    @Test func allProxyServesEitherSchemeWhenItsOwnIsUnset() throws {
+        let all = try ProxyConfiguration.curlStyle(["all_proxy": "http://a:1"])
+        #expect(all.httpsProxy == URL(string: "http://a:1") && all.httpProxy == URL(string: "http://a:1"))
+        let upper = try ProxyConfiguration.curlStyle(["ALL_PROXY": "http://a:1", "http_proxy": "http://h:2"])
+        #expect(upper.httpsProxy == URL(string: "http://a:1") && upper.httpProxy == URL(string: "http://h:2"))
+        #expect(throws: ProxyConfiguration.InvalidProxy(variable: "all_proxy")) { try ProxyConfiguration.curlStyle(["all_proxy": "http://a b"]) }
+    }
+
     @Test func picksTheProxyByScheme() {
         let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://s:1"), httpProxy: URL(string: "http://p:2"))
         #expect(proxies.proxy(for: https) == URL(string: "http://s:1"))
