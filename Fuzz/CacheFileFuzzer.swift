@@ -153,7 +153,7 @@ enum CacheSeeds {
     private static func details(id: String, isBooked: Bool) -> [String: JSONValue] {
         ["launch": [
             "__typename": "Launch", "id": .string(id), "site": "CCAFS SLC 40",
-            "mission": ["__typename": "Mission", "name": .string("Starlink-\(id)"), "missionPatch": .string("https://images2.imgbox.com/\(id).png")],
+            "mission": ["__typename": "Mission", "name": .string("Starlink-\(id)"), "missionPatch": .string("https://images.rocketreserver.invalid/\(id).png")],
             "rocket": ["__typename": "Rocket", "id": "falcon9", "name": "Falcon 9", "type": "FT"],
             "isBooked": .bool(isBooked),
         ]]

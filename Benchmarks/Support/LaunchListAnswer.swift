@@ -13,7 +13,7 @@ public enum LaunchListAnswer {
             if index > 0 { text += "," }
             text += #"{"__typename":"Launch","id":"\#(id)","site":"\#(sites[id % sites.count])","#
             text += #""mission":{"__typename":"Mission","name":"Mission \#(id) \u00e9toile","#
-            text += #""missionPatch":"https://images2.imgbox.com/\#(id % 97)/\#(id)/patch_small.png"}}"#
+            text += #""missionPatch":"https://images.rocketreserver.invalid/\#(id % 97)/\#(id)/patch_small.png"}}"#
         }
         text += "]}}}"
         return Data(text.utf8)

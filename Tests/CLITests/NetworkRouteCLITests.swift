@@ -70,10 +70,10 @@ struct NetworkRouteCLITests {
     }
 
     static let malformedProxies: [String] = [
-        "http://pro xy:3128", " http://proxy:3128", "http://[::1:3128", "http://[::1]x:3128", "http://proxy:99999", "http://proxy:65536",
-        "http://proxy:0", "http://proxy:", "http://proxy:31a8", "http://.proxy:3128", "http://a..b:3128", "http://%70roxy:3128",
-        "http://proxy:3128/path", "http://proxy:3128?q=1", "http://proxy:3128#f", "http://127.1:3128", "http://::1:3128",
-        "http://user:secretpw@proxy:99999", String(repeating: "p", count: 100_000), "http://pr\u{00F8}xy:3128", "http://proxy:3128\n",
+        "http://pro xy.invalid:3128", " http://proxy.invalid:3128", "http://[::1:3128", "http://[::1]x:3128", "http://proxy.invalid:99999", "http://proxy.invalid:65536",
+        "http://proxy.invalid:0", "http://proxy.invalid:", "http://proxy.invalid:31a8", "http://.proxy.invalid:3128", "http://a..b:3128", "http://%70roxy.invalid:3128",
+        "http://proxy.invalid:3128/path", "http://proxy.invalid:3128?q=1", "http://proxy.invalid:3128#f", "http://127.1:3128", "http://::1:3128",
+        "http://user:secretpw@proxy.invalid:99999", String(repeating: "p", count: 100_000), "http://pr\u{00F8}xy.invalid:3128", "http://proxy.invalid:3128\n",
         "http://", "://proxy:3128",
     ]
 
@@ -136,7 +136,7 @@ struct NetworkRouteCLITests {
         #expect(ProxySettings.origin(of: URL(string: "http://proxy.invalid:3128")!) == "http://proxy.invalid:3128")
     }
 
-    @Test(arguments: ["127.0.0.1:3128", "http://127.0.0.1:3128/", "http://u:p@127.0.0.1:3128", "http://[::1]:3128", "http://proxy.example.:8080"])
+    @Test(arguments: ["127.0.0.1:3128", "http://127.0.0.1:3128/", "http://u:p@127.0.0.1:3128", "http://[::1]:3128", "http://proxy.invalid.:8080"])
     func wellFormedProxiesAreUsed(value: String) async throws {
         let cli = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": "https://127.0.0.1:4000/graphql", "https_proxy": value])
         #expect(await cli.run("launches") == .success, "\(cli.stderr.text)")

@@ -24,7 +24,7 @@ struct NetworkURLTests {
         "http://ex ample.invalid/graphql", "http://example.invalid\t/graphql",
         // Numbers that resolvers read as other addresses.
         "http://127.1/graphql", "http://0177.0.0.1/graphql", "http://0x7f.0.0.1/graphql", "http://127.0.0.01/graphql",
-        "http://2130706433/graphql", "http://1.2.3.256/graphql", "http://1.2.3.4.5/graphql", "http://127.0.0.1./graphql",
+        "http://2130706433/graphql", "http://127.0.0.256/graphql", "http://127.0.0.1.5/graphql", "http://127.0.0.1./graphql",
         "http://foo.123/graphql", "http://foo.0x1f/graphql",
         // No host, no scheme separator, user information.
         "http:///graphql", "http://:4000/graphql", "http:127.0.0.1:4000/graphql", "http://user@127.0.0.1/graphql",
@@ -42,8 +42,8 @@ struct NetworkURLTests {
 
     @Test(arguments: [
         "http://127.0.0.1:65535/graphql", "http://127.0.0.1:1/graphql", "http://127.0.0.1:080/graphql", "http://localhost./graphql",
-        "http://a-b.c_d.example/graphql", "http://[::1]:8080/graphql", "http://[0:0:0:0:0:0:0:1]/graphql", "HTTPS://EXAMPLE.INVALID/graphql",
-        "http://255.255.255.255/graphql", "http://0.0.0.0:9/graphql", "https://xn--bcher-kva.example/graphql", "http://127.0.0.1:4000",
+        "http://a-b.c_d.invalid/graphql", "http://[::1]:8080/graphql", "http://[0:0:0:0:0:0:0:1]/graphql", "HTTPS://EXAMPLE.INVALID/graphql",
+        "https://xn--bcher-kva.invalid/graphql", "http://127.0.0.1:4000",
         "http://127.0.0.1:4000/graphql?x=1", "http://" + String(repeating: "a", count: 63) + ".invalid/graphql",
     ])
     func wellFormedEndpointsAreAccepted(_ endpoint: String) async throws {
@@ -66,13 +66,13 @@ struct NetworkURLTests {
         for (text, reason) in reasons {
             #expect(throws: NetworkURL.Malformed(reason: reason)) { try NetworkURL.parse(text) }
         }
-        let parsed = try NetworkURL.parse("https://Example.COM.:0443/a?b")
-        #expect(parsed.host == .name("Example.COM"))
-        #expect(parsed.host.text == "example.com")
+        let parsed = try NetworkURL.parse("https://Example.INVALID.:0443/a?b")
+        #expect(parsed.host == .name("Example.INVALID"))
+        #expect(parsed.host.text == "example.invalid")
         #expect(parsed.port == 443)
         #expect(parsed.rest == "/a?b")
         #expect(try NetworkURL.parse("[::1]:3128", defaultScheme: "http").host == .ipv6("::1"))
-        #expect(try NetworkURL.parse("u:p@10.0.0.1", defaultScheme: "http").userInfo == "u:p")
+        #expect(try NetworkURL.parse("u:p@127.0.0.1", defaultScheme: "http").userInfo == "u:p")
     }
 
     /// A differential check over 60,000 generated authorities: whatever the strict parser

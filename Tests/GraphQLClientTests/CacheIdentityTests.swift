@@ -15,7 +15,7 @@ struct CacheIdentityTests {
     static func detailsBody(
         id: String = "7",
         typename: String = #""Launch""#,
-        mission: String = #"{"__typename":"Mission","name":"Seven","missionPatch":"https://example.com/7.png"}"#,
+        mission: String = #"{"__typename":"Mission","name":"Seven","missionPatch":"https://images.rocketreserver.invalid/7.png"}"#,
         rocket: String = #"{"__typename":"Rocket","id":"r7","name":"R7","type":"T"}"#
     ) -> String {
         #"{"data":{"launch":{"__typename":\#(typename),"id":"\#(id)","site":"S7","mission":\#(mission),"rocket":\#(rocket),"isBooked":false}}}"#
@@ -44,7 +44,7 @@ struct CacheIdentityTests {
 
     static let forgedDetails: [(String, String, CacheIdentityError.Reason)] = [
         ("the issue's example: a mission claiming to be Launch 5.mission",
-         detailsBody(mission: #"{"__typename":"Launch","id":"5.mission","name":"Forged","missionPatch":"https://evil.example/p.png"}"#),
+         detailsBody(mission: #"{"__typename":"Launch","id":"5.mission","name":"Forged","missionPatch":"https://evil.invalid/p.png"}"#),
          .typeNotPossible(typename: "Launch")),
         ("a mission claiming to be Launch 5", detailsBody(mission: #"{"__typename":"Launch","id":"5","name":"Forged","missionPatch":null}"#),
          .typeNotPossible(typename: "Launch")),
@@ -136,12 +136,12 @@ struct CacheIdentityTests {
         let before = await launchFive(cache)
         func page(_ second: String) -> String {
             #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"9","hasMore":false,"launches":["#
-                + #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images2.imgbox.com/5/patch_small.png"}},"#
+                + #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images.rocketreserver.invalid/5/patch_small.png"}},"#
                 + second + "]}}}"
         }
         let conflicts = [
-            #"{"__typename":"Launch","id":"5","site":"Forged","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images2.imgbox.com/5/patch_small.png"}}"#,
-            #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Forged","missionPatch":"https://images2.imgbox.com/5/patch_small.png"}}"#,
+            #"{"__typename":"Launch","id":"5","site":"Forged","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images.rocketreserver.invalid/5/patch_small.png"}}"#,
+            #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Forged","missionPatch":"https://images.rocketreserver.invalid/5/patch_small.png"}}"#,
             #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":null}"#,
             #"{"__typename":"Launch","id":5,"site":"Forged","mission":null}"#,
         ]
@@ -159,7 +159,7 @@ struct CacheIdentityTests {
             #expect(await cache.read(list, variables: ["pageSize": 3]) == nil)
         }
         // The same object twice with the same values is no contradiction.
-        let again = #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images2.imgbox.com/5/patch_small.png"}}"#
+        let again = #"{"__typename":"Launch","id":"5","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink 5","missionPatch":"https://images.rocketreserver.invalid/5/patch_small.png"}}"#
         try await cache.write(try Self.data(page(again)), for: list, variables: ["pageSize": 3])
         #expect(await cache.read(list, variables: ["pageSize": 3]) != nil)
         #expect(await launchFive(cache) == before)
@@ -242,7 +242,7 @@ struct CacheIdentityTests {
     /// cache is the same before and after.
     @Test func theClientReportsAForgedAnswerAsNotUnderstood() async throws {
         let (cache, file, bytes) = try await warmCache()
-        let body = Self.detailsBody(mission: #"{"__typename":"Launch","id":"5.mission","name":"Forged","missionPatch":"https://evil.example/p.png"}"#)
+        let body = Self.detailsBody(mission: #"{"__typename":"Launch","id":"5.mission","name":"Forged","missionPatch":"https://evil.invalid/p.png"}"#)
         let session = StubHTTPSession([StubHTTPSession.json(body)])
         let client = TestSupport.client(session, cache: cache)
         do {

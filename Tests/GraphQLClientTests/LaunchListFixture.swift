@@ -11,7 +11,7 @@ enum LaunchListFixture {
         var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":false,"launches":["#
         for id in 1...count {
             if id > 1 { text += "," }
-            text += #"{"__typename":"Launch","id":"\#(id)","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink \#(id)","missionPatch":"https://images2.imgbox.com/\#(id)/patch_small.png"}}"#
+            text += #"{"__typename":"Launch","id":"\#(id)","site":"CCAFS SLC 40","mission":{"__typename":"Mission","name":"Starlink \#(id)","missionPatch":"https://images.rocketreserver.invalid/\#(id)/patch_small.png"}}"#
         }
         text += "]}}}"
         return Data(text.utf8)

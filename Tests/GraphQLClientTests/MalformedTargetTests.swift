@@ -52,7 +52,7 @@ struct MalformedTargetTests {
         }
     }
 
-    @Test(arguments: ["localhost.", "a-b.c_d.example", "xn--nxasmq6b.example", "127.0.0.1", "[::1]"])
+    @Test(arguments: ["localhost.", "a-b.c_d.invalid", "xn--nxasmq6b.invalid", "127.0.0.1", "[::1]"])
     func wellFormedHostsAreTried(host: String) async throws {
         // A closed port: the request gets as far as connecting (or resolving), not refused as malformed.
         let kind = try await failure("http://\(host):1/graphql")

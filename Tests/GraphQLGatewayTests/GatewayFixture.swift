@@ -30,7 +30,7 @@ enum GatewayFixture {
 
     static let launchList = StubHTTPSession.json(#"""
     {"data":{"launches":{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":true,"launches":[
-    {"__typename":"Launch","id":"25","site":"KSC LC 39A","mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images2.imgbox.com/small.png"}},
+    {"__typename":"Launch","id":"25","site":"KSC LC 39A","mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images.rocketreserver.invalid/small.png"}},
     null,
     {"__typename":"Launch","id":"24","site":null,"mission":null}]}}}
     """#)
@@ -45,7 +45,7 @@ enum GatewayFixture {
     static func launchDetails(id: String, isBooked: Bool) -> String {
         #"""
         {"__typename":"Launch","id":"\#(id)","site":"KSC LC 39A",
-        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images2.imgbox.com/large.png"},
+        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images.rocketreserver.invalid/large.png"},
         "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}
         """#
     }

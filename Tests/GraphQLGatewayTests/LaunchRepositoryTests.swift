@@ -12,7 +12,7 @@ struct LaunchRepositoryTests {
         #expect(page == LaunchPage(
             launches: [
                 Launch(id: LaunchID(trusted: "25"), site: "KSC LC 39A",
-                       mission: Mission(name: "Starlink-3", missionPatch: "https://images2.imgbox.com/small.png")),
+                       mission: Mission(name: "Starlink-3", missionPatch: "https://images.rocketreserver.invalid/small.png")),
                 Launch(id: LaunchID(trusted: "24"), site: nil, mission: nil),
             ],
             cursor: "1583556631",
@@ -40,7 +40,7 @@ struct LaunchRepositoryTests {
         let details = try await GatewayFixture.gateway(session).launches.launchDetails(id: LaunchID("25"), freshness: .fromServer)
         #expect(details == LaunchDetails(
             launch: Launch(id: LaunchID(trusted: "25"), site: "KSC LC 39A",
-                           mission: Mission(name: "Starlink-3", missionPatch: "https://images2.imgbox.com/large.png")),
+                           mission: Mission(name: "Starlink-3", missionPatch: "https://images.rocketreserver.invalid/large.png")),
             rocket: Rocket(id: "falcon9", name: "Falcon 9", type: "FT"),
             isBooked: true
         ))

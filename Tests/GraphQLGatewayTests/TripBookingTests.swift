@@ -48,7 +48,7 @@ struct TripBookingTests {
         let empty = StubHTTPSession([GatewayFixture.tripUpdate("bookTrips", message: "trips booked successfully", isBooked: true)])
         let uncached = try await GatewayFixture.gateway(empty).booking.bookTrip(id)
         #expect(uncached.launch?.rocket?.name == "Falcon 9")
-        #expect(uncached.launch?.launch.mission?.missionPatch == "https://images2.imgbox.com/large.png")
+        #expect(uncached.launch?.launch.mission?.missionPatch == "https://images.rocketreserver.invalid/large.png")
         #expect(uncached.launch?.isBooked == true)
 
         let warm = StubHTTPSession([

@@ -17,7 +17,7 @@ struct HumanPresenterMessageTests {
             "Launch ID:  109",
             "Site:       CCAFS SLC 40",
             "Rocket:     Falcon 9 (FT)",
-            "Patch URL:  https://images2.imgbox.com/9a/96/nLppz9HW_o.png",
+            "Patch URL:  https://images.rocketreserver.invalid/9a/96/nLppz9HW_o.png",
             "Booked:     yes",
         ])
     }

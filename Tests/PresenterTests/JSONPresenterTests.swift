@@ -37,7 +37,7 @@ struct JSONPresenterTests {
         let mission = try #require(first["mission"] as? [String: Any])
         #expect(Set(mission.keys) == ["name", "missionPatch"])
         #expect(mission["name"] as? String == "Starlink-3")
-        #expect(mission["missionPatch"] as? String == "https://images2.imgbox.com/9a/96/nLppz9HW_o.png")
+        #expect(mission["missionPatch"] as? String == "https://images.rocketreserver.invalid/9a/96/nLppz9HW_o.png")
 
         let accentedMission = try #require(launches[1]["mission"] as? [String: Any])
         #expect(accentedMission["missionPatch"] is NSNull)

@@ -5,7 +5,7 @@ enum PresenterFixtures {
     static let starlink = Launch(
         id: LaunchID(trusted: "109"),
         site: "CCAFS SLC 40",
-        mission: Mission(name: "Starlink-3", missionPatch: "https://images2.imgbox.com/9a/96/nLppz9HW_o.png")
+        mission: Mission(name: "Starlink-3", missionPatch: "https://images.rocketreserver.invalid/9a/96/nLppz9HW_o.png")
     )
     static let accented = Launch(
         id: LaunchID(trusted: "25"),
