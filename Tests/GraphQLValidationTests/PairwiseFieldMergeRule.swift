@@ -9,13 +9,8 @@ import GraphQLLanguage
 /// fragments and inline fragments, must be the same field with the same arguments (unless
 /// their parents are different object types) and must have the same response shape.
 enum PairwiseFieldMergeRule {
-    /// A field as it appears in a selection set, with the type it is selected on.
-    struct GatheredField {
-        let field: Field
-        let parent: SchemaType
-        let definition: SchemaField?
-        let sourceName: String
-    }
+    /// A field as it appears in a selection set, with the type it is selected on (the rule's own).
+    typealias GatheredField = FieldMergeRule.GatheredField
 
     static func check(_ context: inout ValidationContext) {
         for operation in context.operations {
@@ -53,7 +48,7 @@ enum PairwiseFieldMergeRule {
             if fields.count > 1 {
                 outer: for (index, first) in fields.enumerated() {
                     for second in fields[(index + 1)...] {
-                        if let reason = conflict(first, second, exclusive: exclusive, schema: context.schema) {
+                        if let reason = FieldMergeRule.conflict(first, second, exclusive: exclusive, schema: context.schema) {  // the rule's own test of one pair
                             context.report(
                                 "Fields \"\(key)\" conflict because \(reason). Use different aliases on the fields to fetch both if this was intentional.",
                                 at: second.field.location, in: second.sourceName
@@ -97,33 +92,6 @@ enum PairwiseFieldMergeRule {
                     visited: &visited, context: context
                 )
             }
-        }
-    }
-
-    private static func conflict(_ first: GatheredField, _ second: GatheredField, exclusive: Bool, schema: Schema) -> String? {
-        let mutuallyExclusive = exclusive || (first.parent.name != second.parent.name && first.parent.kind == .object && second.parent.kind == .object)
-        if !mutuallyExclusive {
-            if first.field.name.value != second.field.name.value {
-                return "\"\(first.field.name.value)\" and \"\(second.field.name.value)\" are different fields"
-            }
-            if argumentText(first.field) != argumentText(second.field) { return "they have differing arguments" }
-        }
-        if let firstType = first.definition?.type, let secondType = second.definition?.type, typesConflict(firstType, secondType, schema) {
-            return "they return conflicting types \"\(firstType)\" and \"\(secondType)\""
-        }
-        return nil
-    }
-
-    /// The same notion of equal arguments as the rule (input object members unordered).
-    private static func argumentText(_ field: Field) -> [String] { FieldMergeRule.argumentText(field) }
-
-    /// The spec's SameResponseShape at one level: lists and non-null must match, and leaf
-    /// types must be equal (composite types are compared through their subfields).
-    private static func typesConflict(_ first: TypeReference, _ second: TypeReference, _ schema: Schema) -> Bool {
-        switch (first, second) {
-        case (.nonNull(let a), .nonNull(let b)), (.list(let a), .list(let b)): typesConflict(a, b, schema)
-        case (.nonNull, _), (_, .nonNull), (.list, _), (_, .list): true
-        case (.named(let a), .named(let b)): a != b && (schema.types[a]?.isLeaf != false || schema.types[b]?.isLeaf != false)
         }
     }
 }
