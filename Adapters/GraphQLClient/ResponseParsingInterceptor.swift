@@ -33,7 +33,7 @@ public struct ResponseParsingInterceptor: GraphQLInterceptor {
         }
         guard isSuccess else { throw failure(.httpStatus(status)) }
         guard let data = body.data else { throw failure(.unexpectedShape("data is null and there are no errors")) }
-        if let problem = ResponseShape.problem(in: data, selections: request.operation.selections) {
+        if let problem = ResponseShape.problem(in: data, selections: request.operation.selections, variables: request.variables) {
             throw failure(.unexpectedShape(problem))
         }
         // The caller's own check, still before anything is cached.

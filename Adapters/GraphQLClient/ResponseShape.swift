@@ -1,62 +1,59 @@
 import JSON
 
 /// Checks that an answer has the shape its operation asked for: every selected field present
-/// (`null` allowed), objects where a field has a selection set, and no object for a leaf field.
+/// (`null` allowed; a field under `@include`/`@skip` is selected when its conditions hold with
+/// the request's variables), objects where a field has a selection set, and no object for a
+/// leaf field.
 ///
 /// A server is bound to answer every selected field, so an answer that lacks one is not a
 /// response to this operation; it is rejected before anything reaches the cache.
 enum ResponseShape {
     /// A description of the first problem found (for example `launch.site is missing`), or
     /// `nil` when the data matches the selections.
-    static func problem(in data: [String: JSONValue], selections: [GraphQLField]) -> String? {
+    static func problem(in data: [String: JSONValue], selections: [GraphQLField], variables: [String: JSONValue]) -> String? {
         // Check without building paths first: describing the problem is for the rare failure.
-        matches(data, selections: selections) ? nil : problem(in: data, selections: selections, path: "")
+        matches(data, selections: selections, variables) ? nil : problem(in: data, selections: selections, path: "", variables)
     }
 
-    private static func matches(_ object: [String: JSONValue], selections: [GraphQLField]) -> Bool {
-        for field in selections {
-            guard let value = object[field.responseKey] else {
-                // A field under `@include`/`@skip` may be left out.
-                if field.conditions.isEmpty { return false } else { continue }
-            }
-            guard matches(value, field: field) else { return false }
+    private static func matches(_ object: [String: JSONValue], selections: [GraphQLField], _ variables: [String: JSONValue]) -> Bool {
+        for field in selections where field.isSelected(variables: variables) {
+            guard let value = object[field.responseKey], matches(value, field: field, variables) else { return false }
         }
         return true
     }
 
-    private static func matches(_ value: JSONValue, field: GraphQLField) -> Bool {
+    private static func matches(_ value: JSONValue, field: GraphQLField, _ variables: [String: JSONValue]) -> Bool {
         switch value {
         case .null: true
-        case .array(let elements): elements.allSatisfy { matches($0, field: field) }
-        case .object(let object): !field.selections.isEmpty && matches(object, selections: field.selections)
+        case .array(let elements): elements.allSatisfy { matches($0, field: field, variables) }
+        case .object(let object): !field.selections.isEmpty && matches(object, selections: field.selections, variables)
         default: field.selections.isEmpty
         }
     }
 
-    private static func problem(in object: [String: JSONValue], selections: [GraphQLField], path: String) -> String? {
-        for field in selections {
+    private static func problem(
+        in object: [String: JSONValue], selections: [GraphQLField], path: String, _ variables: [String: JSONValue]
+    ) -> String? {
+        for field in selections where field.isSelected(variables: variables) {
             let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
-            guard let value = object[field.responseKey] else {
-                // A field under `@include`/`@skip` may be left out.
-                if field.conditions.isEmpty { return "\(fieldPath) is missing" } else { continue }
-            }
-            if let problem = problem(in: value, field: field, path: fieldPath) { return problem }
+            guard let value = object[field.responseKey] else { return "\(fieldPath) is missing" }
+            if let problem = problem(in: value, field: field, path: fieldPath, variables) { return problem }
         }
         return nil
     }
 
-    private static func problem(in value: JSONValue, field: GraphQLField, path: String) -> String? {
+    private static func problem(in value: JSONValue, field: GraphQLField, path: String, _ variables: [String: JSONValue]) -> String? {
         switch value {
         case .null:
             return nil
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                if let problem = problem(in: element, field: field, path: "\(path)[\(index)]") { return problem }
+                if let problem = problem(in: element, field: field, path: "\(path)[\(index)]", variables) { return problem }
             }
             return nil
         case .object(let object):
             guard !field.selections.isEmpty else { return "\(path) is an object where a value was expected" }
-            return problem(in: object, selections: field.selections, path: path)
+            return problem(in: object, selections: field.selections, path: path, variables)
         default:
             return field.selections.isEmpty ? nil : "\(path) is a value where an object was expected"
         }

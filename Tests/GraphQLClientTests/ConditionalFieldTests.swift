@@ -34,6 +34,15 @@ struct ConditionalFieldTests {
         #expect(session.requestCount == 2)
     }
 
+    /// A field whose condition holds is selected like any other: an answer without it is refused.
+    @Test func aSelectedConditionalFieldLeftOutIsRefused() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","id":"1"}}}"#)])
+        let error = await #expect(throws: GraphQLClientError.self) {
+            try await TestSupport.client(session).fetch(Self.operation, variables: ["b": true], cachePolicy: .networkOnly)
+        }
+        #expect(error?.kind == .unexpectedShape("launch.site is missing"))
+    }
+
     @Test func anUnconditionalFieldLeftOutIsStillRefused() async throws {
         let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","site":"Pad"}}}"#)])
         await #expect(throws: GraphQLClientError.self) {
