@@ -87,7 +87,7 @@ let package = Package(
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
-        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport"], path: "Adapters/NormalizedCache"),
+        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["HTTPSeam"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLClientTests",
             dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "GraphQLTestDoubles", "RocketReserverAPI",
+                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "GraphQLTestDoubles", "RocketReserverAPI", "SQLite",
             ]
         ),
         .testTarget(

@@ -11,6 +11,11 @@ extension InMemoryGateway: CacheInspector {
         return CacheSummary(path: "memory:\(user?.rawValue ?? "anonymous")", exists: records > 0, bytes: 0, records: records)
     }
 
+    /// Nothing to collect: every cached launch is reachable.
+    public func collectGarbage() async throws -> CacheCollection {
+        CacheCollection(unreachableRecords: 0, danglingReferences: 0)
+    }
+
     public func removeCurrentCache() async throws {
         cache[await cacheUser()] = nil
     }

@@ -16,6 +16,7 @@ public final class RecordingPresenter: ResultPresenter {
         case whoami(EmailAddress, endpoint: String)
         case cache(CacheSummary)
         case cacheClearing(CacheClearing)
+        case cacheCollection(CacheCollection)
     }
 
     private let recorded = Mutex<[Presentation]>([])
@@ -34,6 +35,7 @@ public final class RecordingPresenter: ResultPresenter {
     public func presentWhoAmI(_ email: EmailAddress, endpoint: String) { append(.whoami(email, endpoint: endpoint)) }
     public func present(_ cache: CacheSummary) { append(.cache(cache)) }
     public func present(_ clearing: CacheClearing) { append(.cacheClearing(clearing)) }
+    public func present(_ collection: CacheCollection) { append(.cacheCollection(collection)) }
 
     private func append(_ presentation: Presentation) {
         recorded.withLock { $0.append(presentation) }

@@ -1,20 +1,45 @@
-/// What a persistence does for the cache.
+/// What a persistence does for the cache: reads and writes of single records, in transactions.
+///
+/// A backend is called from one ``NormalizedCache`` at a time (the actor serializes its calls),
+/// but several caches, and several processes, may share what it stores.
 protocol CacheBackend: Sendable {
-    /// The stored records; problems are reported, not thrown, and yield an empty cache.
-    func load() -> [String: RecordStore.Slot]
-    /// Merges the updates over what is stored now (another process may have written meanwhile);
-    /// `lockHeld` when the caller holds ``beginExclusiveAccess()``. `countsMutation` adds one to
-    /// the stored mutation count; with `unlessMutatedSince`, nothing is saved if the stored count
-    /// is no longer that (a mutation changed the cache meanwhile).
-    func save(_ updates: [RecordUpdate], lockHeld: Bool, countsMutation: Bool, unlessMutatedSince: UInt64?)
-    /// The stored mutation count, read once no mutation is in flight (waiting cancellably);
-    /// `nil` when no other process can write (in memory).
-    func mutationCount() async throws -> UInt64?
-    /// Waits (cancellably) until no other process can write, and keeps it so until
+    /// Runs `body` on one consistent snapshot of the stored records: every ``StoredRecords/record(_:)``
+    /// it makes sees the same commit, whatever other writers do meanwhile.
+    func read<Result>(_ body: (any StoredRecords) -> Result) -> Result
+
+    /// Merges the updates over what is stored now, in one transaction: either all of them are
+    /// stored or none. Every record named is marked as received at `receivedAt` (its age starts
+    /// again, even when its values did not change); `nil` keeps the records' ages (maintenance).
+    /// `countsMutation` adds one to the stored mutation count; with `unlessMutatedSince`,
+    /// nothing is saved if the stored count is no longer that (a mutation changed the cache
+    /// meanwhile).
+    func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?)
+
+    /// Notes that the records were read at `time`, for evicting the least recently used first.
+    /// Best effort: skipped when a writer is busy.
+    func markUsed(_ keys: [String], at time: Int64)
+
+    /// The stored mutation count; `nil` when no other process can write (in memory).
+    func mutationCount() -> UInt64?
+
+    /// Waits (cancellably) until no other process holds exclusive access, and keeps it so until
     /// ``endExclusiveAccess(_:)``; returns what to pass there.
     func beginExclusiveAccess() async throws -> Int32?
     /// Ends what ``beginExclusiveAccess()`` began.
     func endExclusiveAccess(_ access: Int32?)
+
+    /// Every stored record, for maintenance (``NormalizedCache/collectGarbage()``).
+    func allRecords() -> [String: CacheRecord]
+
+    /// How much is stored.
+    func summary() throws(CacheStorageError) -> CacheStorageSummary
+
     /// Deletes everything stored.
-    func removeAll() throws
+    func removeAll() throws(CacheRemovalError)
+}
+
+/// The records of one read snapshot of a ``CacheBackend``.
+protocol StoredRecords {
+    /// The record stored under `key`, still encoded where the backend keeps it so.
+    func record(_ key: String) -> StoredRecord?
 }

@@ -5,17 +5,35 @@ public struct CachePersistence: Sendable {
     let backend: any CacheBackend
 
     /// A store in memory; caches created with the same value share it (useful in tests).
-    public static func inMemory() -> CachePersistence {
-        CachePersistence(backend: InMemoryCacheBackend())
+    /// - Parameter maximumBytes: The most its records take, encoded; past it the least recently
+    ///   used are removed first. `nil` sets no bound.
+    public static func inMemory(maximumBytes: Int? = nil) -> CachePersistence {
+        CachePersistence(backend: InMemoryCacheBackend(maximumBytes: maximumBytes))
     }
 
-    /// A file, written atomically and merged safely when several processes write at once.
+    /// The default bound on what a persistence on disk stores: 64 MiB.
+    public static let defaultMaximumBytes = 64 * 1024 * 1024
+
+    /// An SQLite database (the system's `libsqlite3.so.0`, loaded at run time), shared safely
+    /// by every process that opens it.
     ///
     /// - Parameters:
-    ///   - url: The cache file; a sibling `<name>.lock` file is used for locking.
-    ///   - onWarning: Receives a one-line message when the file is discarded (corrupt, truncated,
-    ///     empty, unreadable) or cannot be saved. The library never prints.
-    public static func file(at url: URL, onWarning: @escaping @Sendable (String) -> Void = { _ in }) -> CachePersistence {
-        CachePersistence(backend: FileCacheBackend(url: url, onWarning: onWarning))
+    ///   - url: The database file. Beside it: `-wal` and `-shm` (SQLite's), `.lock` (orders
+    ///     mutations between processes) and `.damaged` (a damaged database moved aside).
+    ///   - legacyFile: A cache file of the earlier whole-file format (`.rrcache`), imported on
+    ///     first use and then removed.
+    ///   - maximumBytes: The most the database takes; past it the least recently used records
+    ///     are removed first. `nil` sets no bound.
+    ///   - onWarning: Receives a one-line message, once each, when nothing can be cached (and
+    ///     why), when a damaged database was moved aside, or when a save failed. The library
+    ///     never prints.
+    public static func sqlite(
+        at url: URL,
+        importing legacyFile: URL? = nil,
+        maximumBytes: Int? = defaultMaximumBytes,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> CachePersistence {
+        let files = CacheDatabaseFiles(path: url.path, legacyPath: legacyFile?.path)
+        return CachePersistence(backend: SQLiteCacheBackend(files: files, maximumBytes: maximumBytes, onWarning: onWarning))
     }
 }

@@ -35,3 +35,10 @@ struct RecordChange: Sendable, Hashable {
         return result.isEmpty ? nil : result
     }
 }
+
+extension RecordChange {
+    /// The change that writes `fields` (an answer's fields of one record) over what is stored.
+    init(setting fields: some Sequence<String>) {
+        self.fields = Set(fields)
+    }
+}

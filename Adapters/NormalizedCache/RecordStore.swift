@@ -1,79 +1,36 @@
-/// The cache's records in memory, decoded lazily from their stored bytes, and what changed.
-struct RecordStore: Sendable {
-    /// A record as loaded (still encoded) or as used (decoded).
+/// The records one cache operation reads, fetched from a snapshot of the backend as the
+/// operation reaches them (never the whole store), decoded only as far as they are used.
+struct RecordStore {
+    /// A record as stored (still encoded) or as used (decoded).
     enum Slot: Sendable {
         case encoded(ArraySlice<UInt8>)
         case decoded(CacheRecord)
     }
 
-    var slots: [String: Slot] = [:]
-    private(set) var changes: [String: RecordChange] = [:]
+    private let snapshot: any StoredRecords
+    /// Records already fetched (`nil`: known to be absent).
+    private var fetched: [String: StoredRecord?] = [:]
+    /// When the oldest record read so far was received (milliseconds since 1970).
+    private(set) var oldestReceivedAt: Int64?
 
-    /// The record, decoding it on first use; an undecodable record counts as absent.
+    init(snapshot: any StoredRecords) {
+        self.snapshot = snapshot
+    }
+
+    /// Every key read so far, for the backend's least-recently-used bookkeeping.
+    var readKeys: [String] { fetched.compactMap { $0.value == nil ? nil : $0.key } }
+
+    /// The stored record under `key`, fetched once per operation.
+    mutating func stored(_ key: String) -> StoredRecord? {
+        if let known = fetched[key] { return known }
+        let record = snapshot.record(key)
+        fetched[key] = .some(record)
+        if let record { oldestReceivedAt = min(oldestReceivedAt ?? record.receivedAt, record.receivedAt) }
+        return record
+    }
+
+    /// The record under `key`, decoded; an undecodable record counts as absent.
     mutating func record(_ key: String) -> CacheRecord? {
-        switch slots[key] {
-        case nil: return nil
-        case .decoded(let record)?: return record
-        case .encoded(let bytes)?:
-            guard let record = try? CacheFileFormat.decodeRecord(bytes) else {
-                slots[key] = nil
-                return nil
-            }
-            slots[key] = .decoded(record)
-            return record
-        }
-    }
-
-    /// Merges fields into a record, noting which fields really changed.
-    mutating func merge(_ incoming: CacheRecord, into key: String) {
-        guard var existing = take(key) else {
-            slots[key] = .decoded(incoming)
-            changes[key, default: RecordChange()].writesAllFields = true
-            return
-        }
-        var changed: [String] = []
-        for (field, value) in incoming where existing[field] != value {
-            existing[field] = value
-            changed.append(field)
-        }
-        slots[key] = .decoded(existing)
-        guard !changed.isEmpty else { return }
-        var change = changes[key] ?? RecordChange()
-        for field in changed { change.didSet(field) }
-        changes[key] = change
-    }
-
-    /// Removes one field of a record (also from the stored copy, even if not loaded here).
-    mutating func removeField(_ field: String, of key: String) {
-        if var existing = take(key) {
-            existing[field] = nil
-            slots[key] = .decoded(existing)
-        }
-        changes[key, default: RecordChange()].didRemove(field)
-    }
-
-    /// Removes a whole record (also from the stored copy, even if not loaded here).
-    mutating func removeRecord(_ key: String) {
-        _ = take(key)
-        changes[key] = RecordChange(dropsStoredRecord: true)
-    }
-
-    /// The changes since the last call, with the records' current values.
-    mutating func takeUpdates() -> [RecordUpdate] {
-        var updates: [RecordUpdate] = []
-        updates.reserveCapacity(changes.count)
-        for (key, change) in changes {
-            updates.append(RecordUpdate(key: key, change: change, local: record(key)))
-        }
-        changes = [:]
-        return updates
-    }
-
-    private mutating func take(_ key: String) -> CacheRecord? {
-        switch slots.removeValue(forKey: key) {
-        case nil: nil
-        case .decoded(let record)?: record
-        case .encoded(let bytes)?: try? CacheFileFormat.decodeRecord(bytes)
-        }
+        stored(key).flatMap { RecordCodec.record($0.slot) }
     }
 }

@@ -31,7 +31,12 @@ package final class SQLiteDatabase {
             throw SQLiteError(code: code == 0 ? result : code, detail: detail)
         }
         handle = opened
-        let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        setBusyTimeout(busyTimeout)
+    }
+
+    /// How long statements wait for another connection's lock from now on (zero: not at all).
+    package func setBusyTimeout(_ timeout: Duration) {
+        let milliseconds = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
         _ = library.busyTimeout(handle, Int32(clamping: milliseconds))
     }
 

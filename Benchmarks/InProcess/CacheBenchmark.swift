@@ -14,11 +14,12 @@ import RocketReserverAPI
 /// - normalize-and-write (in memory): parse + normalize into records + write them into a
 ///   `NormalizedCache` with in-memory persistence — everything the client does with an answer
 ///   except persisting it;
-/// - persist: the same write into a cache persisted in a file (encode, write a temporary file,
-///   fsync, rename, fsync the folder), i.e. parse + normalize + file;
+/// - persist: the same write into a cache persisted in SQLite (encode each record, one
+///   transaction, WAL commit), i.e. parse + normalize + database;
 /// - read-back (warm): the whole answer assembled again from the in-memory cache;
-/// - read-back (from file): a new cache on the file: read the file, verify and index it, and
-///   assemble the answer from the still-encoded records (what a CLI cache hit does).
+/// - read-back (from SQLite): a new cache on the database: fetch each record the query reaches
+///   from one read snapshot and assemble the answer from the still-encoded records (what a CLI
+///   cache hit does).
 struct CacheBenchmark {
     let count: Int
     let runs: Int
@@ -64,21 +65,20 @@ struct CacheBenchmark {
             let r = await timed { await memory.read(operation, variables: variables) }
             guard r.value?.count == 1 else { throw BenchError("warm read-back missed") }
 
-            let url = folder.appendingPathComponent("cache-\(run).rrcache")
+            let url = folder.appendingPathComponent("cache-\(run).sqlite")
             let warnings = WarningCollector()
-            let fileCache = NormalizedCache(persistence: .file(at: url, onWarning: { warnings.add($0) }))
+            let fileCache = NormalizedCache(persistence: .sqlite(at: url, maximumBytes: nil, onWarning: { warnings.add($0) }))
             let w = try await timed {
                 let answer = try GraphQLResponseDecoder.decode(body)
                 try await fileCache.write(answer.data ?? [:], for: operation, variables: variables)
             }
-            guard warnings.isEmpty else { throw BenchError("cache file warning: \(warnings.first ?? "")") }
-            fileBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard warnings.isEmpty else { throw BenchError("cache warning: \(warnings.first ?? "")") }
+            fileBytes = try await fileCache.storageSummary().bytes
 
-            let fromFile = NormalizedCache(persistence: .file(at: url, onWarning: { warnings.add($0) }))
+            let fromFile = NormalizedCache(persistence: .sqlite(at: url, maximumBytes: nil, onWarning: { warnings.add($0) }))
             let rf = await timed { await fromFile.read(operation, variables: variables) }
-            guard rf.value?.count == 1, warnings.isEmpty else { throw BenchError("read-back from the file missed") }
-            try? FileManager.default.removeItem(at: url)
-            try? FileManager.default.removeItem(atPath: url.path + ".lock")
+            guard rf.value?.count == 1, warnings.isEmpty else { throw BenchError("read-back from SQLite missed") }
+            try await fromFile.removeAll()
 
             if measured {
                 floor.add(f.seconds); clientParse.add(p.seconds); normalize.add(n.seconds); normalizeOnly.add(o.seconds)
@@ -101,11 +101,11 @@ struct CacheBenchmark {
         add("client JSON parse (GraphQLResponseDecoder)", clientParse)
         add("normalize only (parsed data → records)", normalizeOnly)
         add("normalize-and-write, in memory (parse + normalize + write)", normalize, target: "≤ 3×")
-        add("normalize-and-write + persist file (… + encode + fsync'd file)", persist)
+        add("normalize-and-write + persist in SQLite (… + encode + one transaction)", persist, target: "≤ 2×")
         add("read-back, warm (records in memory → answer)", readWarm, target: "≤ 2×")
-        add("read-back from the file (load + index + assemble)", readFile)
+        add("read-back from SQLite, new cache (fetch reached records + assemble)", readFile, target: "≤ 1×")
         table.notes = [
-            "cache file: \(formatCount(Double(fileBytes))) bytes = \(format(Double(fileBytes) / Double(count), 1)) bytes per launch "
+            "database: \(formatCount(Double(fileBytes))) bytes = \(format(Double(fileBytes) / Double(count), 1)) bytes per launch "
                 + "(records: \(count) Launch, \(count) path-keyed Mission, the connection and QUERY_ROOT; "
                 + "\(format(Double(fileBytes) / Double(2 * count + 2), 1)) bytes per record)",
             "JSON answer: \(format(Double(body.count) / Double(count), 1)) bytes per launch",

@@ -6,6 +6,10 @@ public protocol CacheInspector: Sendable {
     /// - Throws: ``CacheInspectorError/unreadable(_:)`` when the cache exists but cannot be read.
     func currentCache() async throws -> CacheSummary
 
+    /// Removes from the current endpoint and user's cache the records no query can reach and
+    /// the references to records that are gone.
+    func collectGarbage() async throws -> CacheCollection
+
     /// Removes the current endpoint and user's cache; stored logins are never touched.
     /// - Throws: ``CacheInspectorError/unremovable(_:)`` when it cannot be removed.
     func removeCurrentCache() async throws

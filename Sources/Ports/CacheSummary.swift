@@ -8,12 +8,18 @@ public struct CacheSummary: Sendable, Hashable {
     public var bytes: Int
     /// How many normalized records it holds (0 when it does not exist or cannot be used).
     public var records: Int
+    /// How long ago its oldest record was received (`nil` when it holds none).
+    public var oldestRecordAge: Duration?
+    /// How long ago its newest record was received (`nil` when it holds none).
+    public var newestRecordAge: Duration?
 
-    public init(path: String, exists: Bool, bytes: Int, records: Int) {
+    public init(path: String, exists: Bool, bytes: Int, records: Int, oldestRecordAge: Duration? = nil, newestRecordAge: Duration? = nil) {
         self.path = path
         self.exists = exists
         self.bytes = bytes
         self.records = records
+        self.oldestRecordAge = oldestRecordAge
+        self.newestRecordAge = newestRecordAge
     }
 }
 
@@ -27,5 +33,18 @@ public struct CacheClearing: Sendable, Hashable {
     public init(all: Bool, removed: Int) {
         self.all = all
         self.removed = removed
+    }
+}
+
+/// What `cache gc` removed from the current cache.
+public struct CacheCollection: Sendable, Hashable {
+    /// Records that no root reached.
+    public var unreachableRecords: Int
+    /// Fields whose references named records that were not stored.
+    public var danglingReferences: Int
+
+    public init(unreachableRecords: Int, danglingReferences: Int) {
+        self.unreachableRecords = unreachableRecords
+        self.danglingReferences = danglingReferences
     }
 }

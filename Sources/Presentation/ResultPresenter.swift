@@ -28,6 +28,8 @@ public protocol ResultPresenter: Sendable {
     func present(_ cache: CacheSummary)
     /// What `cache clear` removed.
     func present(_ clearing: CacheClearing)
+    /// What `cache gc` removed.
+    func present(_ collection: CacheCollection)
 }
 
 extension ResultPresenter {

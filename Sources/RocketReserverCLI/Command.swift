@@ -12,6 +12,8 @@ public enum Command: Equatable, Sendable {
     case cacheInfo
     /// Clear the current endpoint and user's cache, or every cache with `all`.
     case cacheClear(all: Bool)
+    /// Remove what no query reaches from the current endpoint and user's cache (`cache gc`).
+    case cacheCollect
     /// Run an operation from a `.graphql` file (`rocket-reserver query`).
     case query(QueryCommand)
     /// Print the endpoint's schema as SDL, to standard output or a file.
@@ -28,7 +30,7 @@ public enum Command: Equatable, Sendable {
     var needsCredentials: Bool {
         switch self {
         case .login, .book, .cancel, .trips: true
-        case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
+        case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: false
         }
     }
 
@@ -36,7 +38,7 @@ public enum Command: Equatable, Sendable {
     /// The others need the server (`--offline` with them is a usage error).
     var runsOffline: Bool {
         switch self {
-        case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: true
+        case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: true
         case .login, .book, .cancel, .query, .schema: false
         }
     }
@@ -52,7 +54,7 @@ public enum Command: Equatable, Sendable {
         case .book: "book"
         case .cancel: "cancel"
         case .trips: "trips"
-        case .cacheInfo, .cacheClear: "cache"
+        case .cacheInfo, .cacheClear, .cacheCollect: "cache"
         case .query: "query"
         case .schema: "schema"
         case .completion: "completion"

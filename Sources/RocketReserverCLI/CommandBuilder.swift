@@ -80,11 +80,13 @@ struct CommandBuilder {
     private func cache() throws(UsageError) -> Command {
         let action = try choice()
         let all = flags["--all"] != nil
-        if action == "info" {
-            guard !all else { throw UsageError("The cache info command has no --all option.", command: name) }
-            return .cacheInfo
+        switch action {
+        case "info", "gc":
+            guard !all else { throw UsageError("The cache \(action) command has no --all option.", command: name) }
+            return action == "info" ? .cacheInfo : .cacheCollect
+        default:
+            return .cacheClear(all: all)
         }
-        return .cacheClear(all: all)
     }
 
     /// The one argument, which must be one of the first argument's choices.

@@ -119,14 +119,15 @@ extension CommandCatalog {
         ),
         CommandSpec(
             name: .cache,
-            usage: "cache info | cache clear [--all]",
-            summary: "Show or clear the cached answers",
-            description: "info shows the cache file of this endpoint and user: its path, size in bytes and number of records. clear removes it; with --all, the cache of every endpoint and user. The login is never touched.",
-            arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: ["info", "clear"])],
+            usage: "cache info | cache gc | cache clear [--all]",
+            summary: "Show, tidy or clear the cached answers",
+            description: "info shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. gc removes the records no query can reach and references to records that are gone, and says how many. clear removes the cache; with --all, the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default 64 MiB) by removing the least recently used records first.",
+            arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: ["info", "gc", "clear"])],
             options: [OptionSpec(name: "--all", summary: "With clear: remove every endpoint's and user's cache")],
-            environment: ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP"] + state,
+            environment: ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", "ROCKET_RESERVER_CACHE_MAX_BYTES"] + state,
             examples: [
-                ExampleSpec(arguments: "cache info --json", explanation: "{\"path\": …, \"bytes\": N, \"records\": N}"),
+                ExampleSpec(arguments: "cache info --json", explanation: "{\"path\": …, \"bytes\": N, \"records\": N, …}"),
+                ExampleSpec(arguments: "cache gc", explanation: "Remove records nothing refers to"),
                 ExampleSpec(arguments: "cache clear --all", explanation: "Remove every cache file; logins stay"),
             ]
         ),

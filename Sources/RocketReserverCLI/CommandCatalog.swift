@@ -25,6 +25,10 @@ enum CommandCatalog {
             summary: "Also trust the CAs in this PEM file for https (default: $ROCKET_RESERVER_CACERT)"
         ),
         OptionSpec(name: "--timeout", valueName: "SECONDS", summary: "Per-request timeout, more than 0 and at most 3600 (default: $ROCKET_RESERVER_TIMEOUT, else 30)"),
+        OptionSpec(
+            name: "--max-age", valueName: "SECONDS",
+            summary: "For launches, details and trips: cached records received longer ago count as not cached (default: $ROCKET_RESERVER_MAX_AGE, else no limit)"
+        ),
         OptionSpec(name: "--help", shortName: "-h", summary: "Show help"),
         OptionSpec(name: "--version", summary: "Show the version"),
     ]
@@ -34,6 +38,8 @@ enum CommandCatalog {
         EnvironmentSpec(name: "ROCKET_RESERVER_ENDPOINT", summary: "The GraphQL endpoint when --endpoint is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_TIMEOUT", summary: "The per-request timeout in seconds when --timeout is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_OFFLINE", summary: "1 answers from the cache only, as --offline; 0 or empty does not"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_MAX_AGE", summary: "The oldest cached record used, in seconds, when --max-age is not given"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_CACHE_MAX_BYTES", summary: "The most the cache keeps, in bytes (default 64 MiB); least recently used records go first"),
         EnvironmentSpec(name: "ROCKET_RESERVER_AUTH_SCHEME", summary: "How the token is sent: raw (default) or bearer"),
         EnvironmentSpec(name: "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", summary: "1 allows login details over plain http to a host that is not loopback"),
         EnvironmentSpec(name: "ROCKET_RESERVER_MAX_RESPONSE_BYTES", summary: "The largest answer body accepted, in bytes (default 64 MiB)"),
@@ -74,7 +80,7 @@ enum CommandCatalog {
     ]
     static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
     /// Read by the commands that can answer from the cache alone.
-    static let offline = ["ROCKET_RESERVER_OFFLINE"]
+    static let offline = ["ROCKET_RESERVER_OFFLINE", "ROCKET_RESERVER_MAX_AGE"]
 
     /// The commands that are shown in help, completions and the man page.
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }

@@ -68,6 +68,9 @@ public struct CommandLineParser: Sendable {
             }
             options.timeout = seconds
         }
+        if case let text?? = values["--max-age"] {
+            options.maxAge = try Configuration.maxAgeSeconds(text, from: "--max-age")
+        }
         return options
     }
 

@@ -51,4 +51,23 @@ public struct Configuration: Sendable, Equatable {
     public var maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes
     /// Answer from the cache only and never open a connection (`--offline`, `ROCKET_RESERVER_OFFLINE=1`).
     public var offline = false
+    /// Cached records received longer ago are a miss (`--max-age`, `ROCKET_RESERVER_MAX_AGE`); `nil`: no limit.
+    public var maxAge: Duration? = nil
+    /// The most the cache keeps, in bytes (`ROCKET_RESERVER_CACHE_MAX_BYTES`).
+    public var cacheMaximumBytes: Int = Configuration.defaultCacheMaximumBytes
+
+    /// The cache's size bound when nothing else is configured: 64 MiB.
+    public static let defaultCacheMaximumBytes = 64 << 20
+    /// The largest `--max-age`: ten years, in seconds.
+    public static let maximumMaxAge = 315_360_000
+
+    /// A `--max-age` or `ROCKET_RESERVER_MAX_AGE` value: a whole number of seconds from 0 to ten years.
+    static func maxAgeSeconds(_ text: String, from source: String) throws(UsageError) -> Int {
+        guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }), let seconds = Int(text),
+              seconds <= maximumMaxAge
+        else {
+            throw UsageError("\(source) must be a whole number of seconds from 0 to \(maximumMaxAge) (ten years), not \"\(CommandLineParser.quoted(text))\".")
+        }
+        return seconds
+    }
 }

@@ -48,6 +48,18 @@ struct ConfigurationResolver {
         default: throw UsageError("ROCKET_RESERVER_OFFLINE must be 1 (answer from the cache only) or 0.")
         }
 
+        var maxAge = options.maxAge
+        if maxAge == nil, let text = nonEmpty(variables["ROCKET_RESERVER_MAX_AGE"]) {
+            maxAge = try Configuration.maxAgeSeconds(text, from: "ROCKET_RESERVER_MAX_AGE")
+        }
+        var cacheMaximumBytes = Configuration.defaultCacheMaximumBytes
+        if let text = nonEmpty(variables["ROCKET_RESERVER_CACHE_MAX_BYTES"]) {
+            guard text.utf8.allSatisfy({ (48...57).contains($0) }), let bytes = Int(text), (65_536...Configuration.maximumResponseBytesLimit).contains(bytes) else {
+                throw UsageError("ROCKET_RESERVER_CACHE_MAX_BYTES must be a whole number of bytes between 65536 and \(Configuration.maximumResponseBytesLimit).")
+            }
+            cacheMaximumBytes = bytes
+        }
+
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -63,7 +75,9 @@ struct ConfigurationResolver {
             caCertificatesFile: caFile,
             proxy: proxy,
             maximumResponseBytes: maximumResponseBytes,
-            offline: offline
+            offline: offline,
+            maxAge: maxAge.map { .seconds($0) },
+            cacheMaximumBytes: cacheMaximumBytes
         )
     }
 

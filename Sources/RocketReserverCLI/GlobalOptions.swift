@@ -10,8 +10,13 @@ public struct GlobalOptions: Equatable, Sendable {
     public var caCertificates: String?
     /// `--offline`: answer from the cache only, never opening a connection.
     public var offline = false
+    /// `--max-age SECONDS`: cached records received longer ago are a miss, when given.
+    public var maxAge: Int?
 
-    public init(endpoint: String? = nil, json: Bool = false, timeout: Double? = nil, caCertificates: String? = nil, offline: Bool = false) {
+    public init(
+        endpoint: String? = nil, json: Bool = false, timeout: Double? = nil, caCertificates: String? = nil, offline: Bool = false, maxAge: Int? = nil
+    ) {
+        self.maxAge = maxAge
         self.caCertificates = caCertificates
         self.offline = offline
         self.endpoint = endpoint

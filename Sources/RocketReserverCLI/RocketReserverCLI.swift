@@ -117,6 +117,8 @@ public struct RocketReserverCLI: Sendable {
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).info())
         case .cacheClear(let all):
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).clear(all: all))
+        case .cacheCollect:
+            presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).collectGarbage())
         case .query(let query):
             return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):

@@ -13,6 +13,11 @@ public struct CacheMaintenance: Sendable {
         try await inspector.currentCache()
     }
 
+    /// Removes what no query can reach from the current endpoint and user's cache.
+    public func collectGarbage() async throws -> CacheCollection {
+        try await inspector.collectGarbage()
+    }
+
     /// Removes the current endpoint and user's cache, or with `all` every cache.
     public func clear(all: Bool) async throws -> CacheClearing {
         if all { return CacheClearing(all: true, removed: try await inspector.removeEveryCache()) }

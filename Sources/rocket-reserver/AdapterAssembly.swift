@@ -40,10 +40,11 @@ struct AdapterAssembly {
         let user = sendsCredentials ? (try? await keychain.credential())?.email : nil
         let warnings = WarningsOnce(output: self.warnings)
         let cacheFile = CacheFileLocation.url(in: configuration.cacheDirectory, endpoint: endpoint, user: user)
-        let cache = NormalizedCache(persistence: .file(
-            at: cacheFile,
-            onWarning: { warnings.warn($0) }
-        ), executor: executor)
+        let cache = NormalizedCache(
+            persistence: CacheFileLocation.persistence(of: cacheFile, maximumBytes: configuration.cacheMaximumBytes, onWarning: { warnings.warn($0) }),
+            configuration: CacheConfiguration(maxAge: configuration.maxAge),
+            executor: executor
+        )
 
         let authorization = sendsCredentials
             ? AuthorizationInterceptor(scheme: .init(configuration.authorizationScheme)) {
@@ -86,7 +87,7 @@ struct AdapterAssembly {
                 endpoint: endpoint
             ),
             presenter: presenter,
-            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cacheFile),
+            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cache, currentURL: cacheFile),
             console: EndpointGraphQLConsole(
                 client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }

@@ -2,31 +2,41 @@ import Foundation
 import NormalizedCache
 import Ports
 
-/// The cache folder's files (`cache-<endpoint>-<user>.rrcache`, see ``CacheFileLocation``):
-/// the current one's summary, and removing all of them under each file's lock.
+/// The cache folder's databases (`cache-<endpoint>-<user>.sqlite`, see ``CacheFileLocation``):
+/// the current one's summary and garbage collection, and removing all of them under each
+/// database's lock.
 struct CacheFolder: CacheInspector {
-    /// The folder every endpoint's and user's cache file is in.
+    /// The folder every endpoint's and user's cache is in.
     let directory: URL
-    /// The current endpoint and user's cache file.
-    let current: URL
+    /// The current endpoint and user's cache: the one the commands use.
+    let current: NormalizedCache
+    /// The current cache's database.
+    let currentURL: URL
 
     func currentCache() async throws -> CacheSummary {
-        let summary: (bytes: Int, records: Int)?
         do {
-            summary = try CacheFileFormat.summary(ofFileAt: current)
+            let summary = try await current.storageSummary()
+            return CacheSummary(
+                path: currentURL.path, exists: summary.exists, bytes: summary.bytes, records: summary.records,
+                oldestRecordAge: summary.receivedRange.map { Self.age(of: $0.lowerBound) },
+                newestRecordAge: summary.receivedRange.map { Self.age(of: $0.upperBound) }
+            )
         } catch {
-            throw CacheInspectorError.unreadable("\(current.path): \(error)")
+            throw CacheInspectorError.unreadable("\(error)")
         }
-        guard let summary else { return CacheSummary(path: current.path, exists: false, bytes: 0, records: 0) }
-        return CacheSummary(path: current.path, exists: true, bytes: summary.bytes, records: summary.records)
+    }
+
+    func collectGarbage() async throws -> CacheCollection {
+        let report = await current.collectGarbage()
+        return CacheCollection(unreachableRecords: report.unreachableRecords, danglingReferences: report.danglingReferences)
     }
 
     func removeCurrentCache() async throws {
         do {
-            // Through the cache itself, so a process saving at the same time is waited for.
-            try await NormalizedCache(persistence: .file(at: current)).removeAll()
+            // Through the cache itself, so a mutation in progress elsewhere is waited for.
+            try await current.removeAll()
         } catch {
-            throw CacheInspectorError.unremovable("\(current.path): \(error)")
+            throw CacheInspectorError.unremovable("\(error)")
         }
     }
 
@@ -40,16 +50,25 @@ struct CacheFolder: CacheInspector {
             throw CacheInspectorError.unreadable("\(directory.path): \(error.localizedDescription)")
         }
         var removed = 0
-        for name in names.sorted() where CacheFileLocation.isCacheFileName(name) {
+        let databases = Set(names.compactMap(CacheFileLocation.databaseName(of:)))
+        for name in databases.sorted() {
             let file = directory.appendingPathComponent(name)
             do {
-                // Through the cache itself, so a process saving at the same time is waited for.
-                try await NormalizedCache(persistence: .file(at: file)).removeAll()
+                // Through the cache itself, so a mutation in progress elsewhere is waited for.
+                try await NormalizedCache(persistence: CacheFileLocation.persistence(of: file, maximumBytes: nil)).removeAll()
             } catch {
                 throw CacheInspectorError.unremovable("\(file.path): \(error)")
             }
             removed += 1
         }
         return removed
+    }
+}
+
+extension CacheFolder {
+    /// How long ago a record stamped `milliseconds` (since 1970) was received; never negative.
+    static func age(of milliseconds: Int64) -> Duration {
+        let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))
+        return .milliseconds(max(0, now - milliseconds))
     }
 }

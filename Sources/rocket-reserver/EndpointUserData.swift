@@ -2,9 +2,9 @@ import Foundation
 import NormalizedCache
 import Ports
 
-/// Every user's cached data for one endpoint: the cache files named
-/// `cache-<endpoint hash>-<user hash>.rrcache` (see ``CacheFileLocation``), with their lock and
-/// temporary files, found by the endpoint's prefix so that no email is needed to find them
+/// Every user's cached data for one endpoint: the cache databases named
+/// `cache-<endpoint hash>-<user hash>.sqlite` (see ``CacheFileLocation``), with their companion,
+/// lock and earlier-format files, found by the endpoint's prefix so that no email is needed to find them
 /// (the stored login may be unreadable). The anonymous cache holds no user data and stays.
 ///
 /// Removing also sweeps stale temporary files from both state folders, so after a logout no
@@ -18,7 +18,7 @@ struct EndpointUserData: UserDataCache {
         var problems: [String] = []
         for url in userCacheFiles() {
             do {
-                try await NormalizedCache(persistence: .file(at: url)).removeAll()
+                try await NormalizedCache(persistence: CacheFileLocation.persistence(of: url, maximumBytes: nil)).removeAll()
             } catch {
                 problems.append("\(error)")
             }
@@ -31,17 +31,15 @@ struct EndpointUserData: UserDataCache {
         guard problems.isEmpty else { throw UserDataCacheError(problems.joined(separator: "; ")) }
     }
 
-    /// The cache files of the endpoint's users, including those that only left a lock or
-    /// temporary file behind.
+    /// The cache databases of the endpoint's users, including those that only left a
+    /// companion, lock, earlier-format or temporary file behind.
     func userCacheFiles() -> [URL] {
         let prefix = CacheFileLocation.prefix(endpoint: endpoint)
         let anonymous = CacheFileLocation.url(in: cacheDirectory, endpoint: endpoint, user: nil).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)) ?? []
         var files: Set<String> = []
         for name in names {
-            let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
-            let base = String(bare.prefix(anonymous.count))
-            guard base.hasPrefix(prefix), base.hasSuffix(CacheFileLocation.suffix), base != anonymous else { continue }
+            guard let base = CacheFileLocation.databaseName(of: name), base.hasPrefix(prefix), base != anonymous else { continue }
             files.insert(base)
         }
         return files.sorted().map { cacheDirectory.appendingPathComponent($0) }

@@ -45,7 +45,7 @@ struct GatewayEndToEndTests {
 
         let token = TokenBox()
         let counter = NetworkCounter()
-        let cache = NormalizedCache(persistence: .file(at: folder.url.appendingPathComponent("cache.bin")))
+        let cache = NormalizedCache(persistence: .sqlite(at: folder.url.appendingPathComponent("cache.bin")))
         var chain = GraphQLInterceptors.standard(
             endpoint: endpoint, session: SocketHTTPSession(), timeout: .seconds(10), cache: cache,
             authorization: AuthorizationInterceptor(scheme: .raw) { token.get() }

@@ -25,13 +25,19 @@ struct CacheIdentityTests {
         try #require(try GraphQLResponseDecoder.decode(Data(body.utf8)).data)
     }
 
-    /// A file-backed cache holding launch 5 (details and a list page that holds it) and its bytes.
+    /// An SQLite-backed cache holding launch 5 (details and a list page that holds it) and the
+    /// bytes of its database and write-ahead log (any write changes them).
     private func warmCache() async throws -> (cache: NormalizedCache, file: URL, bytes: Data) {
-        let file = TestSupport.temporaryFolder().appendingPathComponent("cache.rrcache")
-        let cache = NormalizedCache(persistence: .file(at: file))
+        let file = TestSupport.temporaryFolder().appendingPathComponent("cache.sqlite")
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
         try await cache.write(try Self.data(TestSupport.detailsBody(id: "5")), for: details, variables: ["launchId": "5"])
         try await cache.write(try Self.data(String(decoding: LaunchListFixture.body(count: 6), as: UTF8.self)), for: list, variables: ["pageSize": 20])
-        return (cache, file, try Data(contentsOf: file))
+        return (cache, file, try Self.stored(file))
+    }
+
+    /// The database's and its write-ahead log's bytes.
+    private static func stored(_ file: URL) throws -> Data {
+        try Data(contentsOf: file) + Data(contentsOf: URL(fileURLWithPath: file.path + "-wal"))
     }
 
     /// Launch 5 as the cache answers it, through both operations.
@@ -82,7 +88,7 @@ struct CacheIdentityTests {
             #expect(error.reason == reason, "\(name)")
             #expect(!error.description.contains("evil"), "\(name): \(error.description)")
         }
-        #expect(try Data(contentsOf: file) == bytes, "\(name): the cache file changed")
+        #expect(try Self.stored(file) == bytes, "\(name): the cache file changed")
         #expect(await launchFive(cache) == before, "\(name): launch 5 changed in memory")
         #expect(await cache.read(details, variables: ["launchId": "7"]) == nil, "\(name): part of the answer was kept")
         #expect(await cache.record("Launch:7") == nil, "\(name)")
@@ -112,7 +118,7 @@ struct CacheIdentityTests {
         #expect(keys.count == Self.strangeIDs.count, "two ids share a key")
         #expect(await cache.record("QUERY_ROOT")?[#"launch({"id":"5"})"#] == .reference("Launch:5"))
         // The same holds for what was saved.
-        let reloaded = NormalizedCache(persistence: .file(at: file))
+        let reloaded = NormalizedCache(persistence: .sqlite(at: file))
         #expect(await launchFive(reloaded) == before)
     }
 
@@ -154,7 +160,7 @@ struct CacheIdentityTests {
                 #expect(error.reason == .conflictingValues)
                 #expect(error.path.hasPrefix("launches.launches[1]"), "\(error.path)")
             }
-            #expect(try Data(contentsOf: file) == bytes)
+            #expect(try Self.stored(file) == bytes)
             #expect(await launchFive(cache) == before)
             #expect(await cache.read(list, variables: ["pageSize": 3]) == nil)
         }
@@ -177,12 +183,12 @@ struct CacheIdentityTests {
             await #expect(throws: CacheIdentityError.self, "\(element)") {
                 try await cache.write(try Self.data(body), for: list, variables: ["pageSize": 3])
             }
-            #expect(try Data(contentsOf: file) == bytes)
+            #expect(try Self.stored(file) == bytes)
         }
         // The connection itself claiming to be a Launch.
         let body = #"{"data":{"launches":{"__typename":"Launch","id":"5","cursor":"9","hasMore":false,"launches":[]}}}"#
         await #expect(throws: CacheIdentityError.self) { try await cache.write(try Self.data(body), for: list, variables: ["pageSize": 3]) }
-        #expect(try Data(contentsOf: file) == bytes)
+        #expect(try Self.stored(file) == bytes)
     }
 
     @Test func aForgedMutationAnswerIsNotCached() async throws {
@@ -192,7 +198,7 @@ struct CacheIdentityTests {
         await #expect(throws: CacheIdentityError.self) {
             try await cache.write(try Self.data(body), for: TestSupport.bookTrip, variables: ["id": "7"])
         }
-        #expect(try Data(contentsOf: file) == bytes)
+        #expect(try Self.stored(file) == bytes)
         #expect(await cache.record("Launch:7") == nil)
     }
 
@@ -257,7 +263,7 @@ struct CacheIdentityTests {
             #expect(error.classification() == .unreadableResponse)
             #expect(error.outcomeIsUnknown)
         }
-        #expect(try Data(contentsOf: file) == bytes)
+        #expect(try Self.stored(file) == bytes)
         #expect(await cache.read(details, variables: ["launchId": "5"])?["launch"]?["mission"]?["name"] == "Starlink 5")
     }
 }

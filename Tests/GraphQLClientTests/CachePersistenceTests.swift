@@ -2,8 +2,11 @@ import Foundation
 import GraphQLClient
 import JSON
 import NormalizedCache
+import SQLite
 import Testing
 
+/// The SQLite persistence: records survive between caches and processes, files stay private,
+/// damage is moved aside with one warning, and nothing it meets ever throws at a caller.
 struct CachePersistenceTests {
     private let details = TestSupport.launchDetails
 
@@ -11,19 +14,20 @@ struct CachePersistenceTests {
         try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody(id: id).utf8)).data)
     }
 
-    @Test func recordsSurviveBetweenCachesOnTheSameFile() async throws {
+    @Test func recordsSurviveBetweenCachesOnTheSameDatabase() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("nested/endpoint.cache")
+        let file = folder.appendingPathComponent("nested/endpoint.sqlite")
         let data = try detailsData()
-        try await NormalizedCache(persistence: .file(at: file)).write(data, for: details, variables: ["launchId": "25"])
-        let reopened = NormalizedCache(persistence: .file(at: file))
+        try await NormalizedCache(persistence: .sqlite(at: file)).write(data, for: details, variables: ["launchId": "25"])
+        let reopened = NormalizedCache(persistence: .sqlite(at: file))
         #expect(await reopened.read(details, variables: ["launchId": "25"]) == data)
         await reopened.setField("isBooked", of: "Launch:25", to: true)
         await reopened.removeRecord("Rocket:falcon9")
-        let third = NormalizedCache(persistence: .file(at: file))
+        let third = NormalizedCache(persistence: .sqlite(at: file))
         #expect(await third.record("Launch:25")?["isBooked"] == .scalar(true))
         #expect(await third.record("Rocket:falcon9") == nil)
+        #expect(await third.read(details, variables: ["launchId": "25"]) == nil, "a removed record is a miss")
     }
 
     @Test func inMemoryPersistenceIsSharedByCachesGivenTheSameValue() async throws {
@@ -33,86 +37,94 @@ struct CachePersistenceTests {
         #expect(await NormalizedCache(persistence: .inMemory()).read(details, variables: ["launchId": "25"]) == nil)
     }
 
-    @Test(arguments: ["empty", "garbage", "truncated", "flipped", "folder"])
-    func unusableFilesAreDiscardedWithOneWarning(_ damage: String) async throws {
-        let folder = TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("user.cache")
-        let good = CacheFileFormat.encode(["Launch:1": ["id": .scalar("1")], "QUERY_ROOT": ["x": .reference("Launch:1")]])
-        switch damage {
-        case "empty": try Data().write(to: file)
-        case "garbage": try Data("<html>not a cache</html>".utf8).write(to: file)
-        case "truncated": try good.prefix(good.count - 5).write(to: file)
-        case "flipped":
-            var bytes = [UInt8](good)
-            bytes[12] ^= 0x40
-            try Data(bytes).write(to: file)
-        default: try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        }
-        let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback))
-        #expect(await cache.record("Launch:1") == nil)
-        #expect(warnings.messages.count == 1)
-        #expect(warnings.messages.first?.contains("\n") == false)
-        #expect(warnings.messages.first?.contains(file.path) == true)
-    }
+    /// What is put at the database's path before the cache first opens it.
+    static let damages = ["garbage", "truncated", "flipped-header", "other-database", "folder", "symlink", "fifo"]
 
-    @Test(arguments: ["empty", "garbage", "truncated"])
-    func aDiscardedFileIsRebuiltWithoutASecondWarning(_ damage: String) async throws {
+    @Test(arguments: damages)
+    func damageIsMovedAsideWithOneWarningAndTheCacheWorks(_ damage: String) async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("user.cache")
-        let good = CacheFileFormat.encode(["Launch:1": ["id": .scalar("1")]])
-        switch damage {
-        case "empty": try Data().write(to: file)
-        case "garbage": try Data("<html>not a cache</html>".utf8).write(to: file)
-        default: try good.prefix(good.count - 5).write(to: file)
-        }
+        let file = folder.appendingPathComponent("user.sqlite")
+        try await Self.plant(damage, at: file, in: folder)
         let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback))
+        let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
+        #expect(await cache.record("Launch:1") == nil)
         await cache.setField("isBooked", of: "Launch:2", to: .bool(true))
-        #expect(warnings.messages.count == 1)
-        let reloaded = NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback))
+        #expect(warnings.messages.count == 1, "\(warnings.messages)")
+        #expect(warnings.messages.first?.hasPrefix("Moved the damaged GraphQL cache \(file.path) aside") == true)
+        #expect(warnings.messages.first?.contains("\n") == false)
+        let reloaded = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
         #expect(await reloaded.record("Launch:2")?["isBooked"] == .scalar(.bool(true)))
         #expect(warnings.messages.count == 1)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".damaged") || damage == "fifo" || damage == "folder" || damage == "symlink")
+        if damage == "symlink" {
+            // The link's target was never written through.
+            #expect(try String(contentsOf: folder.appendingPathComponent("target"), encoding: .utf8) == "not yours")
+        }
     }
 
-    @Test func aMissingFileIsAnEmptyCacheWithoutWarning() async {
+    /// Puts a kind of damage at `file`.
+    static func plant(_ damage: String, at file: URL, in folder: URL) async throws {
+        switch damage {
+        case "garbage":
+            try Data(repeating: 0x5A, count: 8_192).write(to: file)
+        case "truncated", "flipped-header":
+            try await Self.fill(file, records: 200)
+            var bytes = [UInt8](try Data(contentsOf: file))
+            if damage == "truncated" { bytes = Array(bytes.prefix(bytes.count / 2 + 100)) } else { for index in 0..<16 { bytes[index] ^= 0x55 } }
+            try Data(bytes).write(to: file)
+        case "other-database":
+            let other = try SQLiteDatabase(path: file.path)
+            try other.execute("CREATE TABLE notes (text TEXT)")
+            try other.execute("INSERT INTO notes VALUES ('mine')")
+        case "folder":
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        case "symlink":
+            try Data("not yours".utf8).write(to: folder.appendingPathComponent("target"))
+            try FileManager.default.createSymbolicLink(at: file, withDestinationURL: folder.appendingPathComponent("target"))
+        default:
+            #expect(mkfifo(file.path, 0o600) == 0)
+        }
+    }
+
+    @Test func aMissingDatabaseIsAnEmptyCacheWithoutWarning() async {
         let warnings = WarningLog()
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("none.cache")
-        #expect(await NormalizedCache(persistence: .file(at: file, onWarning: warnings.callback)).record("QUERY_ROOT") == nil)
+        let file = folder.appendingPathComponent("none.sqlite")
+        #expect(await NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback)).record("QUERY_ROOT") == nil)
         #expect(warnings.messages.isEmpty)
     }
 
-    @Test func writesReplaceTheFileAtomicallyAndOnlyWhenSomethingChanged() async throws {
+    @Test func filesAreOwnerOnlyAndNamedAfterTheDatabase() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("user.cache")
-        let cache = NormalizedCache(persistence: .file(at: file))
+        let file = folder.appendingPathComponent("state/user.sqlite")
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
         try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
-        let firstInode = try inode(file)
-        try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
-        #expect(try inode(file) == firstInode, "an identical answer must not rewrite the file")
-        await cache.setField("isBooked", of: "Launch:25", to: true)
-        #expect(try inode(file) != firstInode, "a change must replace the file, not edit it in place")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names == ["user.cache", "user.cache.lock"])
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        await cache.noteMutation()
+        _ = try await cache.withExclusiveAccess { 1 }
+        let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).sorted()
+        #expect(names == ["user.sqlite", "user.sqlite-shm", "user.sqlite-wal", "user.sqlite.lock"])
+        for name in names {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().appendingPathComponent(name).path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+        }
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)
+        #expect((folderAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
     }
 
     @Test func parallelWritersNeverLoseEachOthersRecords() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("shared.cache")
+        let file = folder.appendingPathComponent("shared.sqlite")
         let writers = 4
         let recordsEach = 25
+        let warnings = WarningLog()
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {
-                    let cache = NormalizedCache(persistence: .file(at: file))
+                    let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
                     for index in 0..<recordsEach {
                         await cache.setField("value", of: "Item:\(writer)-\(index)", to: .int(index))
                         await cache.setField("writer\(writer)", of: "Shared", to: .int(index))
@@ -120,72 +132,65 @@ struct CachePersistenceTests {
                 }
             }
         }
-        let records = try CacheFileFormat.decode(try Data(contentsOf: file))
-        #expect(records.count == writers * recordsEach + 1)
-        #expect(records["Shared"]?.count == writers, "fields of one record written by different caches must all survive")
-        #expect(records["Item:3-24"]?["value"] == .scalar(24))
+        #expect(warnings.messages.isEmpty, "\(warnings.messages)")
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
+        #expect(try await cache.storageSummary().records == writers * recordsEach + 1)
+        #expect(await cache.record("Shared")?.count == writers, "fields of one record written by different caches must all survive")
+        #expect(await cache.record("Item:3-24")?["value"] == .scalar(24))
     }
 
-    @Test func removeAllDeletesTheFile() async throws {
+    @Test func removeAllDeletesEveryFile() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("user.cache")
-        let cache = NormalizedCache(persistence: .file(at: file))
+        let file = folder.appendingPathComponent("user.sqlite")
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
         try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         #expect(FileManager.default.fileExists(atPath: file.path))
         try await cache.removeAll()
-        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         #expect(await cache.record("Launch:25") == nil)
-        #expect(await NormalizedCache(persistence: .file(at: file)).record("Launch:25") == nil)
+        #expect(await NormalizedCache(persistence: .sqlite(at: file)).record("Launch:25") == nil)
     }
 
-    @Test func saveFailuresAreWarnedNotThrown() async throws {
+    @Test func anUnusableFolderCachesNothingSaysSoOnceAndNeverThrows() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let blocker = folder.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: blocker)
         let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .file(at: blocker.appendingPathComponent("user.cache"), onWarning: warnings.callback))
+        let cache = NormalizedCache(persistence: .sqlite(at: blocker.appendingPathComponent("user.sqlite"), onWarning: warnings.callback))
         await cache.setField("id", of: "Launch:1", to: "1")
+        await cache.setField("id", of: "Launch:2", to: "2")
+        #expect(await cache.record("Launch:1") == nil)
         #expect(warnings.messages.count == 1)
-        #expect(warnings.messages.first?.hasPrefix("Could not save the GraphQL cache file") == true)
-        #expect(await cache.record("Launch:1")?["id"] == .scalar("1"))
+        #expect(warnings.messages.first?.hasPrefix("Could not open the GraphQL cache") == true)
+        #expect(warnings.messages.first?.hasSuffix("nothing is cached.") == true)
     }
 
-    @Test func fileFormatRoundTripsEveryKindOfValue() throws {
-        let records: [String: CacheRecord] = [
-            "R": [
-                "null": .scalar(nil), "yes": .scalar(true), "no": .scalar(false),
-                "int": .scalar(.int(Int.min)), "big": .scalar(.int(Int.max)), "double": .scalar(-1.25),
-                "text": .scalar("żółw 🚀\n"), "ref": .reference("Launch:1"),
-                "list": .list([.reference("A:1"), .scalar(nil), .list([.scalar(3)])]),
-                "json": .scalar(["a": [1, "b", ["c": nil]]]),
-            ],
-            "": [:],
-        ]
-        #expect(try CacheFileFormat.decode(CacheFileFormat.encode(records)) == records)
+    @Test func aDatabaseOfANewerVersionIsLeftAlone() async throws {
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("user.sqlite")
+        try await Self.fill(file, records: 1)
+        try SQLiteDatabase(path: file.path).execute("PRAGMA user_version = 99")
+        let before = try Data(contentsOf: file)
+        let warnings = WarningLog()
+        let newer = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
+        await newer.setField("id", of: "Launch:2", to: "2")
+        #expect(await newer.record("Launch:2") == nil)
+        #expect(warnings.messages == ["The GraphQL cache \(file.path) was written by a newer version of rocket-reserver; nothing is cached."])
+        #expect(try Data(contentsOf: file) == before)
     }
+}
 
-    @Test func loaderNeverTrapsOnDamagedBytes() throws {
-        let good = [UInt8](CacheFileFormat.encode([
-            "Launch:1": ["id": .scalar("1"), "list": .list([.reference("x"), .scalar(["k": [1.5]])])],
-        ]))
-        var generator = SeededGenerator(seed: 3)
-        for _ in 0..<3_000 {
-            var bytes = good
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let position = Int.random(in: 0..<bytes.count, using: &generator)
-                bytes[position] = UInt8.random(in: 0...255, using: &generator)
-            }
-            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
-            _ = try? CacheFileFormat.decode(Data(bytes))
-            _ = try? CacheFileFormat.decode(Data(bytes), verifyingChecksum: false)
+extension CachePersistenceTests {
+    /// Writes `records` records into a new database at `file` and closes it, so that the file
+    /// alone holds them (SQLite folds the write-ahead log in when the last connection closes).
+    static func fill(_ file: URL, records: Int) async throws {
+        do {
+            let cache = NormalizedCache(persistence: .sqlite(at: file))
+            for index in 0..<records { await cache.setField("value", of: "Item:\(index)", to: .int(index)) }
         }
-        #expect(throws: CacheFileFormat.DecodingError.empty) { try CacheFileFormat.decode(Data()) }
-    }
-
-    private func inode(_ url: URL) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        return try #require((attributes[.systemFileNumber] as? NSNumber)?.intValue)
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"), "the database was closed")
     }
 }

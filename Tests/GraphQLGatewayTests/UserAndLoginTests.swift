@@ -28,7 +28,7 @@ struct UserAndLoginTests {
         let folder = GatewayFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.cache")
-        let cache = NormalizedCache(persistence: .file(at: file))
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
         let session = StubHTTPSession([
             StubHTTPSession.json(#"{"data":{"login":{"__typename":"User","id":"1","token":"bWVAZXhhbXBsZS5jb20="}}}"#),
             GatewayFixture.details(),
@@ -38,7 +38,8 @@ struct UserAndLoginTests {
         #expect(token?.rawValue == "bWVAZXhhbXBsZS5jb20=")
         #expect(await cache.record("User:1") == nil)
         _ = try await gateway.launches.launchDetails(id: LaunchID("25"), freshness: .fromServer)
-        let stored = try Data(contentsOf: file)
+        let stored = try Data(contentsOf: file) + Data(contentsOf: URL(fileURLWithPath: file.path + "-wal"))
+        #expect(stored.count > 4_096, "the details were stored")
         #expect(stored.range(of: Data("bWVAZXhhbXBsZS5jb20=".utf8)) == nil)
         let body = try JSONParser.parse(try #require(session.requests.first?.httpBody))
         #expect(body["variables"] == ["email": "me@example.com"])
@@ -55,7 +56,7 @@ struct UserAndLoginTests {
         let folder = GatewayFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.cache")
-        let cache = NormalizedCache(persistence: .file(at: file))
+        let cache = NormalizedCache(persistence: .sqlite(at: file))
         let session = StubHTTPSession([GatewayFixture.details()])
         let gateway = GatewayFixture.gateway(session, cache: cache)
         _ = try await gateway.launches.launchDetails(id: LaunchID("25"), freshness: .cachedIfAvailable)
