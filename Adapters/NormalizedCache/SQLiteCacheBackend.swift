@@ -60,7 +60,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         locked {
             // A second attempt only after the file was found damaged and replaced.
             for _ in 0..<2 {
-                guard let database = openedDatabase() else { return }
+                guard let database = openedDatabase(creating: true) else { return }
                 do throws(SQLiteError) {
                     try store(updates, in: database, receivedAt: receivedAt, countsMutation: countsMutation, unlessMutatedSince: unlessMutatedSince)
                     try enforceBound(database)
@@ -151,13 +151,15 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         if case .unavailable(let reason) = connection { reason } else { nil }
     }
 
-    /// The open database, opening it on first use; `nil` when it cannot be (said once).
-    private func openedDatabase() -> CacheDatabase? {
+    /// The open database, opening it on first use; `nil` when it cannot be (said once), and,
+    /// unless `creating`, when there is none yet (reading creates no file).
+    private func openedDatabase(creating: Bool = false) -> CacheDatabase? {
         switch connection {
         case .open(let database): return database
         case .unavailable: return nil
         case .closed: break
         }
+        guard creating || files.databaseExists || files.legacyExists else { return nil }
         do {
             _ = try SQLiteLibrary.shared.get()
         } catch {

@@ -46,7 +46,7 @@ struct CompletionProcessTests {
         let result = try await shell(bash, ["-c", probe, "probe", script])
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(5)
-            == ["launches", "--page-size", "info clear --all --endpoint --json --offline --cacert --timeout --help -h --version", "", "zsh"])
+            == ["launches", "--page-size", "info gc clear --all --endpoint --json --offline --cacert --timeout --max-age --help -h --version", "", "zsh"])
     }
 
     @Test(.enabled(if: InstalledProgram.path("zsh") != nil, "zsh is not installed"))
@@ -109,7 +109,7 @@ struct CompletionProcessTests {
         }
         await #expect(try complete("rocket-reserver lau") == ["launches"])
         await #expect(try complete("rocket-reserver --endpoint http://127.0.0.1:1/graphql launches --pa") == ["--page-size"])
-        await #expect(try Set(complete("rocket-reserver cache ")) == ["clear", "info"])
+        await #expect(try Set(complete("rocket-reserver cache ")) == ["clear", "gc", "info"])
         await #expect(try complete("rocket-reserver details 3 --force").contains("--force-reload"))
     }
 

@@ -26,7 +26,7 @@ struct CommandLineSurfaceTests {
         #expect(message(["--pagesize", "5", "launches"]) == "Unknown option \"--pagesize\". Did you mean \"--page-size\"?")
         #expect(message(["details", "3", "--jsno"]) == "Unknown option \"--jsno\". Did you mean \"--json\"?")
         #expect(message(["fly"]) == "Unknown command \"fly\".")
-        #expect(message(["cache", "inf"]) == "The cache command takes info or clear, not \"inf\". Did you mean \"info\"?")
+        #expect(message(["cache", "inf"]) == "The cache command takes info, gc or clear, not \"inf\". Did you mean \"info\"?")
     }
 
     @Test func optionsAreSuggestedFromTheCommandsOwnAndTheGlobalOnes() {

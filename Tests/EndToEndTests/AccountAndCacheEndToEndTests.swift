@@ -9,7 +9,7 @@ struct AccountAndCacheEndToEndTests {
 
     /// The cache files (not their lock files) in the session's state folder.
     private func cacheFiles(_ session: Session) -> [String] {
-        session.home.snapshot().keys.filter { $0.hasPrefix("/cache/") && $0.hasSuffix(".rrcache") }.sorted()
+        session.home.snapshot().keys.filter { $0.hasPrefix("/cache/") && $0.hasSuffix(".sqlite") }.sorted()
     }
 
     private func credentialFiles(_ session: Session) -> [String: Data] {
@@ -47,10 +47,13 @@ struct AccountAndCacheEndToEndTests {
         #expect(try await session.run("details", "3").status == 0)
         let info = try await session.json("cache", "info")
         let path = try #require(info["path"] as? String)
+        // The database and its write-ahead log (folded in when the last process closed it).
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            + ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0)
         #expect(info["bytes"] as? Int == size)
         #expect((info["records"] as? Int ?? 0) >= 4, "three launches and the query root at least: \(info)")
-        #expect(Set(info.keys) == ["path", "bytes", "records"])
+        #expect(Set(info.keys) == ["path", "bytes", "records", "oldestRecordAgeSeconds", "newestRecordAgeSeconds"])
+        #expect((info["oldestRecordAgeSeconds"] as? Int).map { (0...60).contains($0) } == true, "\(info)")
         #expect(cacheFiles(session).map { session.home.url.path + $0 } == [path])
 
         let text = try await session.run("cache", "info")

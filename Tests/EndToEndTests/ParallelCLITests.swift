@@ -154,10 +154,10 @@ struct ParallelCLITests {
         let reloaded = try await phase("reload", session, touched.map { Self.details($0, forceReload: true) })
         #expect(reloaded.map(Self.isBooked) == expected, "isBooked from the server for launches 1...28")
 
-        // One cache file for the user (plus its lock), and no temporary file left behind.
+        // One cache database for the user (plus its lock), and no temporary file left behind.
         let cacheFolder = session.home.url.appendingPathComponent("cache")
         let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).sorted()
-        #expect(names.filter { $0.hasSuffix(".rrcache") }.count == 1, "cache folder holds \(names)")
+        #expect(names.filter { $0.hasSuffix(".sqlite") }.count == 1, "cache folder holds \(names)")
         #expect(!names.contains { $0.hasSuffix(".tmp") }, "temporary files left behind: \(names)")
     }
 }

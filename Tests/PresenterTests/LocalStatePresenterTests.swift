@@ -7,7 +7,9 @@ import Testing
 /// What `whoami` and `cache` print, as text and as JSON.
 @Suite("Presenters: whoami and cache")
 struct LocalStatePresenterTests {
-    private let summary = CacheSummary(path: "/state/cache/cache-1-2.rrcache", exists: true, bytes: 1449, records: 11)
+    private let summary = CacheSummary(
+        path: "/state/cache/cache-1-2.sqlite", exists: true, bytes: 1449, records: 11, oldestRecordAge: .seconds(3 * 3_600 + 5), newestRecordAge: .seconds(4)
+    )
 
     @Test func textIsTheAddressAloneAndALabelledBlock() throws {
         let output = CapturingOutput()
@@ -18,7 +20,8 @@ struct LocalStatePresenterTests {
         presenter.present(CacheClearing(all: true, removed: 3))
         #expect(output.lines == [
             "me@example.com",
-            "Path:     /state/cache/cache-1-2.rrcache", "Size:     1449 bytes", "Records:  11",
+            "Path:     /state/cache/cache-1-2.sqlite", "Size:     1449 bytes", "Records:  11",
+            "Oldest:   received 3 hours ago", "Newest:   received 4 seconds ago",
             "Path:     /x\u{FFFD}[31m", "Size:     0 bytes (nothing cached yet)", "Records:  0",
             "Cleared 3 caches.",
         ])
@@ -30,10 +33,12 @@ struct LocalStatePresenterTests {
         presenter.presentWhoAmI(try EmailAddress("me@example.com"), endpoint: "http://127.0.0.1:1/graphql")
         presenter.present(summary)
         presenter.present(CacheClearing(all: false, removed: 1))
+        presenter.present(CacheCollection(unreachableRecords: 2, danglingReferences: 1))
         #expect(output.lines == [
             #"{"email":"me@example.com","endpoint":"http://127.0.0.1:1/graphql"}"#,
-            #"{"bytes":1449,"path":"/state/cache/cache-1-2.rrcache","records":11}"#,
+            #"{"bytes":1449,"newestRecordAgeSeconds":4,"oldestRecordAgeSeconds":10805,"path":"/state/cache/cache-1-2.sqlite","records":11}"#,
             #"{"all":false,"removed":1}"#,
+            #"{"danglingReferences":1,"unreachableRecords":2}"#,
         ])
     }
 }
