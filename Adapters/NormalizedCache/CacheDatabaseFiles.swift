@@ -73,12 +73,18 @@ struct CacheDatabaseFiles: Sendable {
     }
 
     /// Holds the lock file's `flock` (polled every 5 ms, so that cancelling the task ends the
-    /// wait). When the lock file cannot be made (a read-only folder), goes on without it.
-    func beginExclusiveAccess(onDamage: @escaping (String) -> Void) async throws -> Int32? {
-        guard folder.isEmpty || (try? FileIO.createFolder(folder)) != nil else { return nil }
+    /// wait). When the lock file cannot be made (a read-only folder, a folder in its place),
+    /// says why through `onFailure` and goes on without it.
+    func beginExclusiveAccess(onDamage: @escaping (String) -> Void, onFailure: (String) -> Void) async throws -> Int32? {
         while true {
             let attempt: Int32?
-            do { attempt = try FileIO.tryExclusiveLock(lockPath, onDamage: onDamage) } catch { return nil }
+            do {
+                if !folder.isEmpty { try FileIO.createFolder(folder) }
+                attempt = try FileIO.tryExclusiveLock(lockPath, onDamage: onDamage)
+            } catch {
+                onFailure("\(error)")
+                return nil
+            }
             if let descriptor = attempt { return descriptor }
             try await Task.sleep(for: .milliseconds(5))
         }

@@ -112,6 +112,8 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
             guard let database = openedDatabase() else {
                 throw CacheStorageError(path: files.path, reason: unavailableReason ?? "it cannot be opened")
             }
+            // Folds the write-ahead log into the database first, so its size is the file's.
+            try? database.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             do throws(SQLiteError) {
                 let census = try database.census()
                 return CacheStorageSummary(
@@ -124,7 +126,12 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     func beginExclusiveAccess() async throws -> Int32? {
-        try await files.beginExclusiveAccess(onDamage: { [self] in warnOnce("Replaced the GraphQL cache lock file \(files.lockPath): \($0).") })
+        try await files.beginExclusiveAccess(
+            onDamage: { [self] in warnOnce("Replaced the GraphQL cache lock file \(files.lockPath): \($0).") },
+            onFailure: { [self] in
+                warnOnce("Could not lock the GraphQL cache \(files.lockPath) (\($0)): this mutation may reach the cache out of order with another process's.")
+            }
+        )
     }
 
     func endExclusiveAccess(_ access: Int32?) {

@@ -68,4 +68,28 @@ struct CacheCommandProcessTests {
         #expect(try await run("cache", "clear", "--all", home: home, port: port).stdout == "Nothing was cached.\n")
         #expect(try await run("cache", "clear", home: home, port: port).stdout == "Nothing was cached for this endpoint and user.\n")
     }
+
+    /// The upgrade: the cache file the earlier version wrote for this endpoint (a fixture
+    /// written by that version) answers `details 109` offline after the first run imports it.
+    @Test func anOldCacheFileIsImportedAndAnswersOffline() async throws {
+        let home = try TemporaryDirectory(prefix: "cache-cmd")
+        defer { home.remove() }
+        let port = try #require(ClosedLoopbackPort.make())
+        let database = try await path(home: home, port: port)
+        #expect(database.hasSuffix(".sqlite"))
+        let legacy = String(database.dropLast(".sqlite".count)) + ".rrcache"
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Cache/anonymous-v1.rrcache")
+        try FileManager.default.createDirectory(atPath: (database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: legacy)
+
+        let details = try await run("details", "109", "--offline", "--json", home: home, port: port)
+        #expect(details.status == 0, "exit \(details.status): \(details.stderr)")
+        #expect(details.stderr.isEmpty, "stderr: \(details.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(details.stdout.utf8)) as? [String: Any]
+        #expect(object?["id"] as? String == "109")
+        #expect(!FileManager.default.fileExists(atPath: legacy), "the old file was removed once imported")
+        let page = try await run("launches", "--page-size", "3", "--offline", home: home, port: port)
+        #expect(page.status == 0, "exit \(page.status): \(page.stderr)")
+    }
 }

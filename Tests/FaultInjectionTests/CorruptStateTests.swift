@@ -39,7 +39,7 @@ struct CorruptStateTests {
             #expect(warning.isEmpty, "stderr: \(result.stderr)")
         } else {
             #expect(warning.count == 1, "expected a one-line warning, got: \(result.stderr)")
-            #expect(result.stderr.hasPrefix("rocket-reserver: Moved the damaged GraphQL cache "), "stderr: \(result.stderr)")
+            #expect(result.stderr.hasPrefix("rocket-reserver: warning: Moved the damaged GraphQL cache "), "stderr: \(result.stderr)")
         }
         FaultExpectations.expectNoToken(result, session: session)
         #expect(session.server.requestCount >= 1, "the answer did not come from the server")

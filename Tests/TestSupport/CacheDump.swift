@@ -27,6 +27,13 @@ public enum CacheDump {
         return dump
     }
 
+    /// SQLite's own check of the database at `path`: `ok`, or what is wrong (`nil` when it
+    /// cannot be opened at all).
+    public static func integrityCheck(_ path: String) -> String? {
+        guard let database = try? SQLiteDatabase(path: path, busyTimeout: .seconds(30)) else { return nil }
+        return (try? database.text("PRAGMA integrity_check")) ?? nil
+    }
+
     /// Whether a file is one SQLite keeps beside a database (its log, its index) or the lock
     /// file that orders mutations: none of them holds cached data of its own.
     public static func isCompanion(_ name: String) -> Bool {
