@@ -1,6 +1,7 @@
 import Foundation
 import POSIXSupport
 import SQLite
+import Synchronization
 
 /// Keeps records in an SQLite database file (``CacheDatabase``): a read fetches the records it
 /// reaches from one snapshot, a write stores the records it changes in one transaction.
@@ -25,7 +26,9 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     /// Guards everything below (the actor using the backend already serializes its calls).
     private let lock = NSLock()
     private var connection = Connection.closed
-    private var warned: Set<String> = []
+    /// The warnings given so far (each is given once); guarded by its own lock, since warnings
+    /// are also given outside ``lock``.
+    private let warned = Mutex<Set<String>>([])
 
     private enum Connection {
         case closed
@@ -281,7 +284,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     private func warnOnce(_ message: String) {
-        guard warned.insert(message).inserted else { return }
+        guard warned.withLock({ $0.insert(message).inserted }) else { return }
         onWarning(message)
     }
 
