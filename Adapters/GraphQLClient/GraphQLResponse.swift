@@ -1,3 +1,4 @@
+import Foundation
 import HTTPSeam
 
 /// A response as it travels back up the interceptor chain: raw HTTP at first, parsed later.
@@ -13,10 +14,13 @@ public struct GraphQLResponse: Sendable {
     public var http: HTTPResponse?
     /// The parsed GraphQL body; set by ``ResponseParsingInterceptor`` or by a cache read.
     public var body: GraphQLResponseBody?
+    /// For answers from the cache: when the oldest record they were read from was received.
+    public var cachedAt: Date?
 
-    public init(source: Source, http: HTTPResponse? = nil, body: GraphQLResponseBody? = nil) {
+    public init(source: Source, http: HTTPResponse? = nil, body: GraphQLResponseBody? = nil, cachedAt: Date? = nil) {
         self.source = source
         self.http = http
         self.body = body
+        self.cachedAt = cachedAt
     }
 }

@@ -33,11 +33,11 @@ public struct CacheReadInterceptor: GraphQLInterceptor {
     }
 
     private func cachedResponse(for request: GraphQLRequest) async -> GraphQLResponse? {
-        guard let data = await cache.read(request.operation, variables: request.variables) else { return nil }
+        guard let answer = await cache.cachedAnswer(request.operation, variables: request.variables) else { return nil }
         // A cached answer the caller cannot use is a miss, never a failure.
         if let validate = request.validate {
-            do { try validate(data) } catch { return nil }
+            do { try validate(answer.data) } catch { return nil }
         }
-        return GraphQLResponse(source: .cache, body: GraphQLResponseBody(data: data))
+        return GraphQLResponse(source: .cache, body: GraphQLResponseBody(data: answer.data), cachedAt: answer.receivedAt)
     }
 }

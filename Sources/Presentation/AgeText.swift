@@ -1,4 +1,4 @@
-/// How long ago something happened, in words: "just now", "5 seconds ago", "3 hours ago", "2 days ago".
+/// How long ago something happened, in words: "less than a second ago", "5 seconds ago", "3 hours ago", "2 days ago".
 public enum AgeText {
     /// `age` in the largest whole unit it holds.
     public static func phrase(_ age: Duration) -> String {
@@ -10,7 +10,7 @@ public enum AgeText {
         case ..<86_400: (seconds / 3_600, "hour")
         default: (seconds / 86_400, "day")
         }
-        guard count > 0 else { return "just now" }
+        guard count > 0 else { return "less than a second ago" }
         return count == 1 ? "1 \(unit) ago" : "\(count) \(unit)s ago"
     }
 }

@@ -18,12 +18,20 @@ extension RocketReserverCLI {
         throw UsageError("The \(command.name) command needs the server, so it cannot run with --offline (or ROCKET_RESERVER_OFFLINE=1).")
     }
 
-    /// Writes ``cachedNote`` to the notes (standard error) when `source` says so.
-    func noteCached(_ source: AnswerSource) {
+    /// Writes ``cachedNote``, with the cached data's age when known, to the notes (standard
+    /// error) when `source` says so.
+    func noteCached(_ source: AnswerSource, age: Duration?) {
         switch source {
         case .asAsked: break
-        case .cacheWhileUnreachable: environment.notes.write(Self.cachedNote + "\n")
+        case .cacheWhileUnreachable: environment.notes.write(Self.cachedNote(age: age) + "\n")
         }
+    }
+
+    /// "Showing cached data from 3 hours ago: the server could not be reached.", or without
+    /// the age when it is not known.
+    static func cachedNote(age: Duration?) -> String {
+        guard let age else { return cachedNote }
+        return "Showing cached data from \(AgeText.phrase(age)): the server could not be reached."
     }
 
     /// Hands each page to `listing` as it arrives; clears the listing's transient output

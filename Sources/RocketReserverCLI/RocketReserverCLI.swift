@@ -92,16 +92,16 @@ public struct RocketReserverCLI: Sendable {
             guard all else {
                 let answer = try await list.page(pageSize: pageSize, after: after, freshness: freshness)
                 presenter.present(answer.value, pageSize: pageSize)
-                noteCached(answer.source)
+                noteCached(answer.source, age: services.cachedAnswerAge())
                 return .success
             }
             let pages = list.pages(pageSize: pageSize, after: after, maximumPages: maxPages ?? ListLaunches.defaultMaximumPages, freshness: freshness)
-            noteCached(try await stream(pages, to: presenter.launchListing(pageSize: pageSize)))
+            noteCached(try await stream(pages, to: presenter.launchListing(pageSize: pageSize)), age: services.cachedAnswerAge())
         case let .details(id, forceReload):
             let freshness: Freshness = offline ? .cachedOnly : forceReload ? .fromServer : .cachedIfAvailable
             let answer = try await LoadLaunchDetails(launches: services.launches)(id: id, freshness: freshness)
             presenter.present(answer.value)
-            noteCached(answer.source)
+            noteCached(answer.source, age: services.cachedAnswerAge())
         case .book(let id):
             return report(try await BookTrip(trips: services.bookings, credentials: services.credentials)(id: id), .book, presenter)
         case .cancel(let id):
@@ -110,7 +110,7 @@ public struct RocketReserverCLI: Sendable {
             let trips = MyTrips(trips: services.trips, credentials: services.credentials)
             let answer = try await trips(freshness: offline ? .cachedOnly : .fromServerElseCached)
             presenter.present(answer.value)
-            noteCached(answer.source)
+            noteCached(answer.source, age: services.cachedAnswerAge())
         case .whoami:
             presenter.presentWhoAmI(try await WhoAmI(credentials: services.credentials)(), endpoint: endpoint)
         case .cacheInfo:

@@ -14,6 +14,9 @@ public struct Services: Sendable {
     public var cacheInspector: any CacheInspector
     /// Runs documents the user wrote and describes the schema, for `query` and `schema`.
     public var console: any GraphQLConsole
+    /// How old the oldest cached answer this run showed is (`nil` when it showed none, or
+    /// when the adapters cannot tell): for "Showing cached data from 3 hours ago".
+    public var cachedAnswerAge: @Sendable () -> Duration? = { nil }
 
     public init(
         launches: any LaunchRepository,

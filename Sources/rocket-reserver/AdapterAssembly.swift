@@ -52,7 +52,8 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
-        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
+        let ages = CacheAgeRecorder()
+        let client = GraphQLClient(interceptors: [ages] + GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
             session: Self.session(for: configuration),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
@@ -75,7 +76,7 @@ struct AdapterAssembly {
                     progress: progress
                 )
             }
-        return Services(
+        var services = Services(
             launches: gateway.launches,
             bookings: gateway.booking,
             trips: gateway.trips,
@@ -93,6 +94,10 @@ struct AdapterAssembly {
                 onWarning: { warnings.warn($0) }
             )
         )
+        services.cachedAnswerAge = {
+            ages.oldestCachedAt.map { .milliseconds(max(0, Int64((Date().timeIntervalSince($0) * 1_000).rounded(.down)))) }
+        }
+        return services
     }
 
     /// The transport for both schemes: the in-process socket client, with TLS from the system's

@@ -34,4 +34,15 @@ struct CacheFreshnessTests {
         #expect(result.stderr.contains("--max-age must be a whole number of seconds"), "stderr: \(result.stderr)")
         #expect(session.server.requestCount == 0)
     }
+
+    @Test func theFallbackSaysHowOldTheCachedDataIs() async throws {
+        let session = try await FaultSession()
+        #expect(try await session.run(["launches"]).status == 0)
+        let database = try #require(session.cacheFiles(session.home.snapshot()).keys.first { $0.hasSuffix(".sqlite") })
+        try CacheDump.age(session.home.url.path + database, bySeconds: 3 * 3_600 + 100)
+        session.server.behaviour = .neverAnswer
+        let result = try await session.run(["launches", "--timeout", "0.5"])
+        #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("Showing cached data from 3 hours ago: the server could not be reached.\n"), "stderr: \(result.stderr)")
+    }
 }

@@ -34,6 +34,12 @@ public enum CacheDump {
         return (try? database.text("PRAGMA integrity_check")) ?? nil
     }
 
+    /// Makes every record of the database at `path` `seconds` older, as if received that long ago.
+    public static func age(_ path: String, bySeconds seconds: Int64) throws {
+        let database = try SQLiteDatabase(path: path, busyTimeout: .seconds(30))
+        try database.execute("UPDATE records SET received_at = received_at - ?1, used_at = used_at - ?1", [.integer(seconds * 1_000)])
+    }
+
     /// Whether a file is one SQLite keeps beside a database (its log, its index) or the lock
     /// file that orders mutations: none of them holds cached data of its own.
     public static func isCompanion(_ name: String) -> Bool {
