@@ -42,4 +42,14 @@ protocol CacheBackend: Sendable {
 protocol StoredRecords {
     /// The record stored under `key`, still encoded where the backend keeps it so.
     func record(_ key: String) -> StoredRecord?
+    /// The records stored under `keys` (absent ones left out): one round trip for a list.
+    func records(_ keys: [String]) -> [String: StoredRecord]
+}
+
+extension StoredRecords {
+    func records(_ keys: [String]) -> [String: StoredRecord] {
+        var found: [String: StoredRecord] = [:]
+        for key in keys { found[key] = record(key) }
+        return found
+    }
 }

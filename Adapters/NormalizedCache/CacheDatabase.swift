@@ -84,6 +84,37 @@ final class CacheDatabase {
         return found
     }
 
+    /// How many keys one batched read binds.
+    static let batchSize = 256
+
+    /// Calls `body` with the record of each of `keys` that is stored, reading them in batches
+    /// of ``batchSize`` (the last batch padded with its own last key).
+    func records(_ keys: [String], _ body: (String, [UInt8], Int64) -> Void) throws(SQLiteError) {
+        let placeholders = (1...Self.batchSize).map { "?\($0)" }.joined(separator: ",")
+        let statement = try database.statement("SELECT key, body, received_at FROM records WHERE key IN (\(placeholders))")
+        var start = keys.startIndex
+        while start < keys.endIndex {
+            let end = min(start + Self.batchSize, keys.endIndex)
+            let batch = keys[start..<end]
+            for index in 0..<Self.batchSize {
+                let key = index < batch.count ? batch[batch.startIndex + index] : batch[batch.endIndex - 1]
+                try statement.bind(.text(key), at: Int32(index + 1))
+            }
+            defer { statement.reset() }
+            while try statement.step() {
+                body(statement.text(0) ?? "", statement.blob(1) ?? [], statement.integer(2))
+            }
+            start = end
+        }
+    }
+
+    /// Inserts the record unless `key` is stored already: whether it did.
+    func insertIfAbsent(_ key: String, body: [UInt8], receivedAt: Int64) throws(SQLiteError) -> Bool {
+        try database.statement("INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO NOTHING")
+            .run([.text(key), .blob(body), .integer(receivedAt)])
+        return database.changes == 1
+    }
+
     func insert(_ key: String, body: [UInt8], receivedAt: Int64) throws(SQLiteError) {
         try database.statement("INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3)")
             .run([.text(key), .blob(body), .integer(receivedAt)])

@@ -1,11 +1,12 @@
 import Synchronization
 
-/// Keeps records in memory, shared by every cache given the same ``CachePersistence``; bounded
-/// by the encoded size of its records, evicting the least recently used first, like the
-/// SQLite backend.
+/// Keeps records in memory, decoded, shared by every cache given the same ``CachePersistence``;
+/// bounded by the records' estimated encoded size (``RecordSize``), evicting the least
+/// recently used first, like the SQLite backend.
 final class InMemoryCacheBackend: CacheBackend {
     private struct Entry {
-        var body: [UInt8]
+        var record: CacheRecord
+        var size: Int
         var receivedAt: Int64
         var usedAt: Int64
     }
@@ -18,7 +19,7 @@ final class InMemoryCacheBackend: CacheBackend {
     private struct Snapshot: StoredRecords {
         let entries: [String: Entry]
         func record(_ key: String) -> StoredRecord? {
-            entries[key].map { StoredRecord(slot: .encoded($0.body[...]), receivedAt: $0.receivedAt) }
+            entries[key].map { StoredRecord(slot: .decoded($0.record), receivedAt: $0.receivedAt) }
         }
     }
 
@@ -36,17 +37,14 @@ final class InMemoryCacheBackend: CacheBackend {
     func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
         state.withLock { state in
             for update in updates {
-                let old = state.entries[update.key]
-                let new = update.change.apply(local: update.local, over: old.flatMap { RecordCodec.decode($0.body[...]) })
-                state.bytes -= old.map { Self.size(update.key, $0.body) } ?? 0
-                guard let new else {
-                    state.entries[update.key] = nil
-                    continue
-                }
+                let old = state.entries.removeValue(forKey: update.key)
+                let new = update.change.apply(local: update.local, over: old?.record)
+                state.bytes -= old?.size ?? 0
+                guard let new else { continue }
                 let stamp = receivedAt ?? old?.receivedAt ?? 0
-                let entry = Entry(body: RecordCodec.encode(new), receivedAt: stamp, usedAt: max(stamp, old?.usedAt ?? 0))
-                state.bytes += Self.size(update.key, entry.body)
-                state.entries[update.key] = entry
+                let size = maximumBytes == nil ? 0 : RecordSize.estimate(key: update.key, new)
+                state.entries[update.key] = Entry(record: new, size: size, receivedAt: stamp, usedAt: max(stamp, old?.usedAt ?? 0))
+                state.bytes += size
             }
             if let maximumBytes, state.bytes > maximumBytes { Self.evict(&state, below: maximumBytes) }
         }
@@ -66,14 +64,15 @@ final class InMemoryCacheBackend: CacheBackend {
     func endExclusiveAccess(_ access: Int32?) {}
 
     func allRecords() -> [String: CacheRecord] {
-        state.withLock { $0.entries }.compactMapValues { RecordCodec.decode($0.body[...]) }
+        state.withLock { $0.entries }.mapValues(\.record)
     }
 
     func summary() -> CacheStorageSummary {
         state.withLock { state in
             let stamps = state.entries.values.map(\.receivedAt)
             let range = stamps.min().flatMap { low in stamps.max().map { low...$0 } }
-            return CacheStorageSummary(path: nil, exists: !state.entries.isEmpty, bytes: state.bytes, records: state.entries.count, receivedRange: range)
+            let bytes = maximumBytes == nil ? state.entries.reduce(0) { $0 + RecordSize.estimate(key: $1.key, $1.value.record) } : state.bytes
+            return CacheStorageSummary(path: nil, exists: !state.entries.isEmpty, bytes: bytes, records: state.entries.count, receivedRange: range)
         }
     }
 
@@ -81,16 +80,13 @@ final class InMemoryCacheBackend: CacheBackend {
         state.withLock { $0 = State() }
     }
 
-    /// What a record counts for against the bound: its key and its encoded body.
-    private static func size(_ key: String, _ body: [UInt8]) -> Int { key.utf8.count + body.count }
-
     /// Removes the least recently used records until the rest take at most 90% of the bound.
     private static func evict(_ state: inout State, below bound: Int) {
         let target = bound / 10 * 9
         for (key, entry) in state.entries.sorted(by: { ($0.value.usedAt, $0.key) < ($1.value.usedAt, $1.key) }) {
             guard state.bytes > target else { return }
             state.entries[key] = nil
-            state.bytes -= size(key, entry.body)
+            state.bytes -= entry.size
         }
     }
 }

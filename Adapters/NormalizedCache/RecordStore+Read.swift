@@ -54,6 +54,7 @@ extension RecordStore {
             guard !field.selections.isEmpty else { return nil }
             return readObject(key, selections: field.selections, variables: variables, oldestAllowed: oldestAllowed).map(JSONValue.object)
         case .list(let elements):
+            prefetch(elements.compactMap { if case .reference(let key) = $0 { key } else { nil } })
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
             for element in elements {

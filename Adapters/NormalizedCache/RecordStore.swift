@@ -29,6 +29,18 @@ struct RecordStore {
         return record
     }
 
+    /// Fetches, in one round trip, the records of `keys` not fetched yet (a list's elements).
+    mutating func prefetch(_ keys: [String]) {
+        let missing = keys.filter { fetched[$0] == nil }
+        guard missing.count > 1 else { return }
+        let found = snapshot.records(missing)
+        for key in missing {
+            let record = found[key]
+            fetched[key] = .some(record)
+            if let record { oldestReceivedAt = min(oldestReceivedAt ?? record.receivedAt, record.receivedAt) }
+        }
+    }
+
     /// The record under `key`, decoded; an undecodable record counts as absent.
     mutating func record(_ key: String) -> CacheRecord? {
         stored(key).flatMap { RecordCodec.record($0.slot) }

@@ -215,6 +215,13 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
             // A query's answer fetched before a mutation changed the cache may predate it.
             if let since = unlessMutatedSince, try database.mutationCount() != since { return }
             for update in updates {
+                // A record first seen here is inserted in one statement, without reading first.
+                if let receivedAt, !update.change.dropsStoredRecord, update.change.removedFields.isEmpty, let local = update.local,
+                   Set(local.keys) == update.change.fields || update.change.writesAllFields, !local.isEmpty,
+                   try database.insertIfAbsent(update.key, body: RecordCodec.encode(local), receivedAt: receivedAt)
+                {
+                    continue
+                }
                 let stored = try database.record(update.key)
                 let old = stored.flatMap { RecordCodec.decode($0.body[...]) }
                 let new = update.change.apply(local: update.local, over: old)
@@ -314,6 +321,20 @@ final class SQLiteSnapshot: StoredRecords {
 
     init(database: CacheDatabase) {
         self.database = database
+    }
+
+    func records(_ keys: [String]) -> [String: StoredRecord] {
+        guard failure == nil else { return [:] }
+        do {
+            var found: [String: StoredRecord] = [:]
+            try database.records(keys) { key, body, receivedAt in
+                found[key] = StoredRecord(slot: .encoded(body[...]), receivedAt: receivedAt)
+            }
+            return found
+        } catch {
+            failure = error
+            return [:]
+        }
     }
 
     func record(_ key: String) -> StoredRecord? {
