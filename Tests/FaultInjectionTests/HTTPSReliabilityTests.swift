@@ -69,26 +69,10 @@ struct HTTPSReliabilityTests {
 struct MissingOpenSSLTests {
     @Test func httpsSaysTheTLSLibraryCouldNotBeLoaded() async throws {
         let session = try await FaultSession(prepared: false, https: true)
-        // The front has loaded libssl.so.3 into this process: hide that file from the client
-        // by mounting /dev/null over it in a mount namespace of the client's own.
-        // Read, not sized: /proc files report a size of 0.
-        let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-              let library = maps.split(separator: "\n").compactMap({ $0.split(separator: " ").last }).first(where: { $0.hasSuffix("/libssl.so.3") })
-        else {
-            print("skipped: hiding libssl.so.3 needs root, unshare(1) and a loaded libssl.so.3")
-            return
-        }
-        let script = #"mount --bind /dev/null "$1" || exit 99; exec "$2" --endpoint "$3" "$4" details 1 --force-reload"#
-        let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/unshare"),
-            ["-m", "/bin/sh", "-c", script, "sh", String(library), BuiltProducts.client.path, session.endpoint, "--cacert=\(TLSFixture.caFile)"],
-            environment: ClientEnvironment.make(home: session.home)
-        )
-        if result.status == 99 || result.stderr.contains("unshare:") {
-            print("skipped: no mount namespace here (\(result.stderr.prefix(200)))")
-            return
-        }
+        // The front has loaded libssl.so.3 into this process; the client's namespace hides it.
+        guard let result = try await HiddenLibrary.run(
+            hiding: "libssl.so.3", ["--endpoint", session.endpoint, "--cacert=\(TLSFixture.caFile)", "details", "1", "--force-reload"], home: session.home
+        ) else { return }
         #expect(result.status == 69, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("the TLS library libssl.so.3 could not be loaded"), "stderr: \(result.stderr)")
         #expect(session.front?.handshakes == 0)
