@@ -227,6 +227,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"], exclude: ["Peers"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
