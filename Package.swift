@@ -187,6 +187,8 @@ let package = Package(
             path: "Benchmarks/InProcess"
         ),
 
+        /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
+        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["HTTPSeam", "SocketTransport"], path: "Benchmarks/WebSocket"),
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
         .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
 

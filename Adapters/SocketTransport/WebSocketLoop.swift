@@ -57,7 +57,8 @@ struct WebSocketLoop {
             if dropNow { return }
             try flush()
             if dropNow { return }
-            let reading = !engine.isInboxFull
+            // After the client's close nothing more is delivered: reading goes on, for the answer.
+            let reading = closeSent || !engine.isInboxFull
             var timeout: Int32 = -1
             if let closingDeadline {
                 let remaining = closingDeadline - .now
@@ -96,14 +97,14 @@ struct WebSocketLoop {
             }
             buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             processFrames()
-            if dropNow || engine.isInboxFull { return true }
+            if dropNow || (!closeSent && engine.isInboxFull) { return true }
         }
         return true
     }
 
     /// Handles every whole frame buffered, while the consumer has room.
     private mutating func processFrames() {
-        while !dropNow, !engine.isInboxFull {
+        while !dropNow, closeSent || !engine.isInboxFull {
             do throws(WebSocketFrameParser.Violation) {
                 guard let frame = try parser.next() else { return }
                 try handle(frame)
