@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
-        /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
+        /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
         .testTarget(
             name: "GraphQLClientTests",
@@ -230,7 +230,7 @@ let package = Package(
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
-        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(

@@ -60,6 +60,7 @@ public struct WebSocketClient: WebSocketSession {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
                 let started = DetachedThread.start {
                     var socket: SocketConnection?
+                    var ending = Result<Void, WebSocketError>.failure(WebSocketError(.connectionLost))
                     do {
                         let opened = try target.open(call: engine.call, deadline: deadline, contexts: contexts)
                         socket = opened.socket
@@ -73,16 +74,16 @@ public struct WebSocketClient: WebSocketSession {
                         if cancelled { throw CancellationError() }
                         continuation.resume(returning: chosen)
                         var loop = WebSocketLoop(engine: engine, stream: stream, leftover: leftover)
-                        loop.run()
+                        ending = loop.run()
                     } catch {
-                        engine.end(.failure(WebSocketError(.connectionLost)))
                         continuation.resume(throwing: error)
                     }
+                    // The messages end only once the socket is closed.
                     socket?.close()
-                    engine.threadFinished()
+                    engine.threadFinished(ending)
                 }
                 if !started {
-                    engine.threadFinished()
+                    engine.threadFinished(.failure(WebSocketError(.connectionLost)))
                     continuation.resume(throwing: HTTPTransportError(.other(code: -Int(EAGAIN))))
                 }
             }

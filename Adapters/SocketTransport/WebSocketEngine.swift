@@ -193,7 +193,7 @@ final class WebSocketEngine: Sendable {
     }
 
     /// Ends the message stream: consumers waiting get `nil` (normal) or the error, as do later calls.
-    func end(_ ending: Result<Void, WebSocketError>) {
+    private func end(_ ending: Result<Void, WebSocketError>) {
         let waiting = state.withLock { state -> [CheckedContinuation<WebSocketMessage?, any Error>] in
             guard state.ending == nil else { return [] }
             state.ending = ending
@@ -203,10 +203,10 @@ final class WebSocketEngine: Sendable {
         for continuation in waiting { continuation.resume(with: ending.map { nil }.mapError { $0 }) }
     }
 
-    /// Called last by the I/O thread, after it closed the socket: fails frames never written,
-    /// wakes whoever waits for the end, and frees the wake-up pairs.
-    func threadFinished() {
-        end(.failure(WebSocketError(.connectionLost)))
+    /// Called last by the I/O thread, after it closed the socket: ends the messages with
+    /// `ending`, fails frames never written, wakes whoever waits for the end, and frees the
+    /// wake-up pairs.
+    func threadFinished(_ ending: Result<Void, WebSocketError>) {
         let (unsent, waiters) = state.withLock { state in
             state.closing = true
             state.finished = true
@@ -220,6 +220,7 @@ final class WebSocketEngine: Sendable {
         }
         closeDescriptor(wakeRead)
         call.release()
+        end(ending)
         for item in unsent { item.done?.resume(throwing: WebSocketError(.notOpen)) }
         for waiter in waiters { waiter.resume() }
     }

@@ -37,8 +37,9 @@ struct WebSocketLoop {
         leftover.withUnsafeBytes { parser.append($0) }
     }
 
-    /// Runs until the connection ends; the caller then closes the socket.
-    mutating func run() {
+    /// Runs until the connection ends and returns how the messages end; the caller then
+    /// closes the socket and hands that to ``WebSocketEngine/threadFinished(_:)``.
+    mutating func run() -> Result<Void, WebSocketError> {
         do {
             try loop()
         } catch {
@@ -48,7 +49,7 @@ struct WebSocketLoop {
         }
         engine.stopAccepting()
         stream.finish()
-        engine.end(ending ?? (closeSent ? .success(()) : .failure(WebSocketError(.connectionLost))))
+        return ending ?? (closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)))
     }
 
     private mutating func loop() throws {

@@ -104,3 +104,29 @@ struct WebSocketInteropTests {
         #expect(!head.contains("Bearer"))
     }
 }
+
+/// Python websockets made to break the protocol (raw frames written past its own checks, a
+/// wrong accept key): the client refuses each with the right code.
+@Suite(.enabled(if: WebSocketsPeer.python != nil, WebSocketsPeer.unavailableNote))
+struct WebSocketInteropViolationTests {
+    @Test(arguments: [
+        ("ping-126", WebSocketError(.protocolViolation(code: .protocolError, reason: "a control frame over 125 bytes"))),
+        ("bad-utf8", WebSocketError(.protocolViolation(code: .invalidFramePayloadData, reason: "a text message that is not UTF-8"))),
+        ("masked", WebSocketError(.protocolViolation(code: .protocolError, reason: "a masked frame from the server"))),
+        ("reserved-bit", WebSocketError(.protocolViolation(code: .protocolError, reason: "a frame with reserved bits set"))),
+        ("opcode-3", WebSocketError(.protocolViolation(code: .protocolError, reason: "a frame with the unknown opcode 3"))),
+    ])
+    func rawViolationsAreRefused(name: String, error: WebSocketError) async throws {
+        let peer = try await WebSocketsPeer()
+        let connection = try await WebSocketClient().connect(to: peer.url("raw/\(name)"))
+        await #expect(throws: error) { try await connection.receive() }
+        #expect(connection.isClosed)
+    }
+
+    @Test func aWrongAcceptKeyIsRefused() async throws {
+        let peer = try await WebSocketsPeer()
+        await #expect(throws: WebSocketError(.handshakeInvalid("Sec-WebSocket-Accept does not match the key sent"))) {
+            try await WebSocketClient().connect(to: peer.url("bad-accept"))
+        }
+    }
+}

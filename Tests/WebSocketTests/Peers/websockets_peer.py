@@ -8,6 +8,8 @@ Paths:
   /ping              pings the client, waits for its pong, says "pong received"
   /close/CODE        closes with CODE and the reason "bye"
   /size/N            sends one binary message of N bytes
+  /raw/NAME          writes a frame that breaks RFC 6455 straight to the socket (RAW_FRAMES)
+  /bad-accept        answers the handshake with a wrong Sec-WebSocket-Accept
 """
 import asyncio
 import sys
@@ -15,8 +17,29 @@ import sys
 from websockets.asyncio.server import serve
 
 
+# Frames no conforming server sends, written past websockets' own checks.
+RAW_FRAMES = {
+    "ping-126": b"\x89\x7e\x00\x7e" + b"p" * 126,
+    "bad-utf8": b"\x81\x02\xc3\x28",
+    "masked": b"\x81\x82\x01\x02\x03\x04" + bytes([ord("h") ^ 1, ord("i") ^ 2]),
+    "reserved-bit": b"\xc1\x02hi",
+    "opcode-3": b"\x83\x00",
+}
+
+
+def process_response(connection, request, response):
+    if request.path == "/bad-accept":
+        del response.headers["Sec-WebSocket-Accept"]
+        response.headers["Sec-WebSocket-Accept"] = "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+    return response
+
+
 async def handler(ws):
     path = ws.request.path
+    if path.startswith("/raw/"):
+        ws.transport.write(RAW_FRAMES[path.split("/")[2]])
+        await ws.wait_closed()
+        return
     if path.startswith("/fragments"):
         await ws.send(["frag", "mented ", "tëxt"])
         await ws.send([b"\x01\x02", b"", b"\x03"])
@@ -39,7 +62,7 @@ def select_subprotocol(connection, offered):
 
 
 async def main():
-    async with serve(handler, "127.0.0.1", 0, max_size=None, select_subprotocol=select_subprotocol,
+    async with serve(handler, "127.0.0.1", 0, max_size=None, select_subprotocol=select_subprotocol, process_response=process_response,
                      compression=None, ping_interval=None) as server:
         port = server.sockets[0].getsockname()[1]
         print(f"listening on {port}", flush=True)
