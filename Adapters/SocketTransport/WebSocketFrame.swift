@@ -24,27 +24,36 @@ struct WebSocketFrame {
     /// The frame masked with `mask` (its four bytes, most significant first).
     static func encode(_ opcode: Opcode, payload: some Collection<UInt8>, fin: Bool, mask: UInt32) -> Data {
         let count = payload.count
-        var frame = [UInt8]()
-        frame.reserveCapacity(count + 14)
-        frame.append((fin ? 0x80 : 0) | opcode.rawValue)
+        var header: [UInt8] = [(fin ? 0x80 : 0) | opcode.rawValue]
         switch count {
-        case 0...125: frame.append(0x80 | UInt8(count))
-        case 126...0xFFFF:
-            frame.append(0x80 | 126)
-            frame.append(UInt8(truncatingIfNeeded: count >> 8))
-            frame.append(UInt8(truncatingIfNeeded: count))
+        case 0...125: header.append(0x80 | UInt8(count))
+        case 126...0xFFFF: header += [0x80 | 126, UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)]
         default:
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift))) }
+            header.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { header.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift))) }
         }
         let key = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: mask >> UInt32($0)) }
-        frame.append(contentsOf: key)
-        var index = 0
-        for byte in payload {
-            frame.append(byte ^ key[index & 3])
-            index += 1
+        header += key
+        var frame = Data(capacity: header.count + count)
+        frame.append(contentsOf: header)
+        frame.append(contentsOf: payload)
+        frame.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) in
+            let body = UnsafeMutableRawBufferPointer(rebasing: raw[header.count...])
+            // Eight bytes at a time: the key repeated twice, in memory order.
+            var wide: UInt64 = 0
+            withUnsafeMutableBytes(of: &wide) { for index in 0..<8 { $0[index] = key[index & 3] } }
+            var index = 0
+            while index + 8 <= body.count {
+                let word = body.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ wide
+                body.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            while index < body.count {
+                body[index] ^= key[index & 3]
+                index += 1
+            }
         }
-        return Data(frame)
+        return frame
     }
 
     /// A close frame's payload: the code, then the reason cut to fit 125 bytes on a character boundary.

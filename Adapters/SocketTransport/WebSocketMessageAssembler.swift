@@ -31,6 +31,18 @@ struct WebSocketMessageAssembler {
         if kind == .text, !utf8.consume(frame.payload) {
             throw .init(code: 1007, reason: "a text message that is not UTF-8")
         }
+        if frame.fin, bytes.isEmpty {
+            // A message in one frame: no copy.
+            defer {
+                kind = nil
+                utf8 = WebSocketUTF8Validator()
+            }
+            guard kind == .binary else {
+                guard utf8.isComplete else { throw .init(code: 1007, reason: "a text message that is not UTF-8") }
+                return .text(String(decoding: frame.payload, as: UTF8.self))
+            }
+            return .binary(Data(frame.payload))
+        }
         bytes.append(contentsOf: frame.payload)
         guard frame.fin else { return nil }
         defer {
