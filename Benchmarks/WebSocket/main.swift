@@ -4,9 +4,10 @@ import SocketTransport
 
 /// WebSocket benchmark (Docs/Performance.md): round-trip latency (p50, p99) and pipelined
 /// messages per second for 100-byte and 64 KiB messages, against an in-process echo server
-/// and against Python websockets (`--python PATH`). Numbers only, never asserted.
+/// and against Python websockets (`--python PATH`, run from the package root). Numbers only,
+/// never asserted. `Benchmarks/websocket_client.py` gives the Python client's numbers beside them.
 ///
-///   rocket-reserver-websocket-bench [--python PATH] [--quick]
+///   rocket-reserver-websocket-bench [--python Benchmarks/.venv/bin/python] [--quick]
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let python = arguments.firstIndex(of: "--python").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
@@ -20,7 +21,13 @@ func milliseconds(_ duration: Duration) -> String {
     return String(format: "%.3f", Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
 }
 
-func measure(peer: String, url: URL) async throws {
+func measure(peer: String, port: Int) async throws {
+    var components = URLComponents()
+    components.scheme = "ws"
+    components.host = "127.0.0.1"
+    components.port = port
+    components.path = "/echo"
+    guard let url = components.url else { throw BenchError("no URL for port \(port)") }
     let client = WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1_024))
     for size in [100, 64 * 1024] {
         let connection = try await client.connect(to: url)
@@ -59,7 +66,7 @@ func measure(peer: String, url: URL) async throws {
 print("| peer | message | round trip p50 (ms) | p99 (ms) | echoed messages/s (pipelined) |")
 print("|---|---|---|---|---|")
 let server = try EchoServer()
-try await measure(peer: "in-process (Swift echo)", url: URL(string: "ws://127.0.0.1:\(server.port)/echo")!)
+try await measure(peer: "in-process (Swift echo)", port: Int(server.port))
 if let python {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
@@ -77,7 +84,7 @@ if let python {
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let port = Int(text.dropFirst("listening on ".count)) else { throw BenchError("the websockets peer did not start: \(text)") }
-    try await measure(peer: "Python websockets \(ProcessInfo.processInfo.environment["WEBSOCKETS_VERSION"] ?? "")", url: URL(string: "ws://127.0.0.1:\(port)/echo")!)
+    try await measure(peer: "Python websockets", port: port)
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
 }
