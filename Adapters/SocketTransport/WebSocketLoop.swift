@@ -27,6 +27,11 @@ struct WebSocketLoop {
     private var ending: Result<Void, WebSocketError>?
     /// Whether the connection is to be dropped now (after a protocol violation).
     private var dropNow = false
+    /// Whether the server ended the stream; frames it sent before are still handed on as the
+    /// consumer makes room, then the connection ends.
+    private var peerEnded = false
+    /// Whether frames can still be written (not after a write failed once the server ended the stream).
+    private var writable = true
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     init(engine: WebSocketEngine, stream: any WebSocketByteStream, leftover: [UInt8]) {
@@ -54,12 +59,23 @@ struct WebSocketLoop {
 
     private mutating func loop() throws {
         while true {
-            processFrames()
+            let drained = processFrames()
             if dropNow { return }
-            try flush()
+            do {
+                try flush()
+            } catch where peerEnded {
+                // The server is gone: nothing more can be sent, but what it sent is still handed on.
+                writable = false
+                engine.stopAccepting()
+            }
             if dropNow { return }
+            if peerEnded && drained {
+                // The end of stream: normal after the close handshake, lost otherwise.
+                if ending == nil { ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)) }
+                return
+            }
             // After the client's close nothing more is delivered: reading goes on, for the answer.
-            let reading = closeSent || !engine.isInboxFull
+            let reading = !peerEnded && (closeSent || !engine.isInboxFull)
             var timeout: Int32 = -1
             if let closingDeadline {
                 let remaining = closingDeadline - .now
@@ -67,7 +83,8 @@ struct WebSocketLoop {
                 timeout = remaining.waitMilliseconds
             }
             var descriptors = [
-                pollfd(fd: stream.descriptor, events: reading ? Int16(POLLIN) : 0, revents: 0),
+                // A negative descriptor is skipped: not even a hang-up is reported while not reading.
+                pollfd(fd: reading ? stream.descriptor : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: engine.wakeRead, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, 2, timeout)
@@ -77,12 +94,12 @@ struct WebSocketLoop {
             }
             if engine.call.isCancelled { throw CancellationError() }
             if descriptors[1].revents != 0 { engine.drainWakeups() }
-            if descriptors[0].revents != 0, try !readAvailable() { return }
+            if descriptors[0].revents != 0 { try readAvailable() }
         }
     }
 
-    /// Reads what the socket has now, parsing as it goes; `false` at the end of the stream.
-    private mutating func readAvailable() throws -> Bool {
+    /// Reads what the socket has now, parsing as it goes; notes the end of the stream.
+    private mutating func readAvailable() throws {
         // Taken out of `self` while in use, so that parsing may change `self` meanwhile.
         var buffer: [UInt8] = []
         swap(&buffer, &readBuffer)
@@ -90,29 +107,30 @@ struct WebSocketLoop {
         let stream = self.stream
         for _ in 0..<16 {
             let count = try buffer.withUnsafeMutableBytes { try stream.receiveAvailable(into: $0) }
-            guard let count else { return true }
+            guard let count else { return }
             guard count > 0 else {
-                // The server ended the stream: normal after the close handshake, lost otherwise.
-                if ending == nil { ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)) }
-                return false
+                peerEnded = true
+                return
             }
             buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             processFrames()
-            if dropNow || (!closeSent && engine.isInboxFull) { return true }
+            if dropNow || (!closeSent && engine.isInboxFull) { return }
         }
-        return true
     }
 
-    /// Handles every whole frame buffered, while the consumer has room.
-    private mutating func processFrames() {
+    /// Handles every whole frame buffered, while the consumer has room; `true` when no whole
+    /// frame is left.
+    @discardableResult
+    private mutating func processFrames() -> Bool {
         while !dropNow, closeSent || !engine.isInboxFull {
             do throws(WebSocketFrameParser.Violation) {
-                guard let frame = try parser.next() else { return }
+                guard let frame = try parser.next() else { return true }
                 try handle(frame)
             } catch {
                 fail(code: error.code, reason: error.reason)
             }
         }
+        return false
     }
 
     private mutating func handle(_ frame: WebSocketFrame) throws(WebSocketFrameParser.Violation) {
@@ -170,6 +188,11 @@ struct WebSocketLoop {
 
     /// Writes pongs and close answers, then what the engine queued, then a requested close.
     private mutating func flush() throws {
+        guard writable else {
+            control = []
+            for item in engine.takeWork().frames { item.done?.resume(throwing: WebSocketError(.notOpen)) }
+            return
+        }
         for frame in control where !closeSent {
             try stream.send(frame)
             if frame.count >= 1, frame[frame.startIndex] & 0x0F == WebSocketFrame.Opcode.close.rawValue { closeSent = true }

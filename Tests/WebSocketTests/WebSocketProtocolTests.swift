@@ -125,3 +125,36 @@ import Testing
         #expect(connection.isClosed)
     }
 }
+
+/// A server that sends its last messages and its close, then hangs up at once, while the
+/// consumer is behind: nothing it sent is lost.
+@Suite struct WebSocketSlowConsumerTests {
+    @Test func messagesBeforeAHangUpReachASlowConsumer() async throws {
+        let peer = try WebSocketTestPeer()
+        let run = peer.serve { connection in
+            try connection.acceptUpgrade()
+            for index in 0..<40 { connection.sendFrame(1, Array("last words \(index)".utf8)) }
+            connection.sendFrame(8, PeerConnection.closePayload(1000))
+        }
+        let connection = try await WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 2)).connect(to: peer.url())
+        try await run.value  // the peer has hung up before the consumer takes anything
+        var received: [WebSocketMessage] = []
+        while let message = try await connection.receive() { received.append(message) }
+        #expect(received == (0..<40).map { .text("last words \($0)") })
+    }
+
+    @Test func aHangUpWithoutACloseStillDeliversWhatCameBefore() async throws {
+        let peer = try WebSocketTestPeer()
+        let run = peer.serve { connection in
+            try connection.acceptUpgrade()
+            for index in 0..<10 { connection.sendFrame(2, [UInt8(index)]) }
+        }
+        let connection = try await WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1)).connect(to: peer.url())
+        try await run.value
+        var received: [WebSocketMessage] = []
+        await #expect(throws: WebSocketError(.connectionLost)) {
+            while let message = try await connection.receive() { received.append(message) }
+        }
+        #expect(received == (0..<10).map { .binary(Data([UInt8($0)])) })
+    }
+}
