@@ -176,3 +176,47 @@ import Testing
         #expect(seen.endOfStream)
     }
 }
+
+/// A server that floods the client and reads nothing, so that the client's writes (its pongs)
+/// block: stopping the consumer still ends the connection, within the close timeout.
+@Suite struct WebSocketStuckServerTests {
+    @Test func cancellingEndsAConnectionWhoseWritesAreStuck() async throws {
+        let peer = try WebSocketTestPeer()
+        let run = peer.serve { connection -> Int in
+            try connection.acceptUpgrade()
+            connection.sendFrame(1, Array("start".utf8))
+            // Pings until the client is gone; it answers each, and its answers are never read.
+            var sent = 0
+            while connection.trySend(PeerConnection.frame(9, [UInt8](repeating: 7, count: 125))) { sent += 1 }
+            return sent
+        }
+        let client = WebSocketClient(limits: WebSocketLimits(closeTimeout: .milliseconds(200)))
+        let connection = try await client.connect(to: peer.url())
+        let started = AsyncStream.makeStream(of: Void.self)
+        let consumer = Task {
+            for try await _ in connection.messages { started.continuation.yield() }
+        }
+        for await _ in started.stream { break }
+        consumer.cancel()
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+        // The peer's flood ends when the client's socket closes.
+        #expect(try await run.value > 0)
+        await connection.close()
+        #expect(connection.isClosed)
+    }
+
+    @Test func webSocketsWorkOverIPv6() async throws {
+        guard let peer = try? WebSocketTestPeer(ipv6: true) else { return }  // no IPv6 here
+        let run = peer.serve { connection in
+            let headers = try connection.acceptUpgrade()
+            connection.sendFrame(1, Array("v6".utf8))
+            connection.sendFrame(8, PeerConnection.closePayload(1000))
+            _ = try connection.readFrame(opcode: 8)
+            return headers.first { $0.0 == "Host" }?.1
+        }
+        let connection = try await WebSocketClient().connect(to: peer.url())
+        #expect(try await connection.receive() == .text("v6"))
+        #expect(try await connection.receive() == nil)
+        #expect(try await run.value == "[::1]:\(peer.port)")
+    }
+}

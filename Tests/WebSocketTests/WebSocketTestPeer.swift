@@ -12,31 +12,47 @@ import Glibc
 final class WebSocketTestPeer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
+    private let host: String
 
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
+    /// Listens on 127.0.0.1, or on ::1 with `ipv6` (throws where IPv6 is unavailable).
+    init(ipv6: Bool = false) throws {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var storage = sockaddr_storage()
+        var length = socklen_t(ipv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            if ipv6 {
+                var address = sockaddr_in6()
+                address.sin6_family = sa_family_t(AF_INET6)
+                address.sin6_addr = in6addr_loopback
+                raw.storeBytes(of: address, as: sockaddr_in6.self)
+            } else {
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                raw.storeBytes(of: address, as: sockaddr_in.self)
+            }
+        }
+        let ok = fd >= 0 && withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
                 bind(fd, raw, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, raw, &length) == 0
             }
         }
         guard ok else {
             if fd >= 0 { close(fd) }
-            throw PeerError("could not listen on 127.0.0.1")
+            throw PeerError("could not listen on loopback")
         }
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        host = ipv6 ? "[::1]" : "127.0.0.1"
+        port = withUnsafeBytes(of: &storage) { raw in
+            ipv6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port) : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
+        }
     }
 
     deinit { close(listener) }
 
-    /// `ws://127.0.0.1:PORT/` + `path`.
+    /// `ws://127.0.0.1:PORT/` (or `ws://[::1]:PORT/`) + `path`.
     func url(_ path: String = "socket") -> URL {
-        URL(string: "ws://127.0.0.1:\(port)/\(path)")!
+        URL(string: "ws://\(host):\(port)/\(path)")!
     }
 
     /// Accepts one connection and runs `script` on it (then closes it), on a thread of its own.
@@ -126,6 +142,7 @@ final class PeerConnection: @unchecked Sendable {
         self.fd = fd
         var limit = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func close() {
@@ -196,13 +213,19 @@ final class PeerConnection: @unchecked Sendable {
 
     /// Writes every byte (ignoring a client that already left).
     func send(_ bytes: [UInt8]) {
+        _ = trySend(bytes)
+    }
+
+    /// Writes every byte; `false` when the client left (or 20 seconds passed without room).
+    func trySend(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             offset += written
         }
+        return true
     }
 
     /// Writes one frame, unmasked unless `mask` is given, with any header bits.
