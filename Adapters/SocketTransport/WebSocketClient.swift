@@ -2,6 +2,11 @@ import Foundation
 import HTTPSeam
 import POSIXSupport
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A WebSocket client (RFC 6455) for `ws://` and `wss://` URLs on the socket transport: the
 /// same TLS verification (``TLSConfiguration``: the system's trust store, `SSL_CERT_FILE`,
@@ -59,6 +64,7 @@ public struct WebSocketClient: WebSocketSession {
         let subprotocol: String? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
                 let started = DetachedThread.start {
+                    Self.blockBrokenPipeSignal()
                     var socket: SocketConnection?
                     var ending = Result<Void, WebSocketError>.failure(WebSocketError(.connectionLost))
                     do {
@@ -101,6 +107,17 @@ public struct WebSocketClient: WebSocketSession {
     private final class OpeningGate: Sendable {
         enum Phase { case connecting, cancelled, open }
         let state = Mutex(Phase.connecting)
+    }
+
+    /// Blocks `SIGPIPE` on the calling thread (a connection's own): OpenSSL writes with plain
+    /// `write(2)`, which raises it when the server has dropped the connection, and its default
+    /// action ends the process. Blocked, the write fails with `EPIPE` instead; the pending
+    /// signal goes with the thread.
+    private static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Writes the upgrade request and reads the answer's head; the bytes after it are the

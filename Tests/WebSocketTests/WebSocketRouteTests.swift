@@ -66,3 +66,25 @@ import Testing
         }
     }
 }
+
+/// Writing to a wss connection the server has dropped: an error for the caller, never a
+/// SIGPIPE for the process (OpenSSL writes with plain `write`, which raises it).
+@Suite struct WebSocketBrokenPipeTests {
+    @Test func sendingOnADroppedTLSConnectionFailsWithoutKillingTheProcess() async throws {
+        let peer = try WebSocketTestPeer()
+        let run = peer.serve { connection in
+            try connection.acceptUpgrade()
+        }
+        let front = try TLSFront(.forward(port: peer.port))
+        let client = WebSocketClient(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+        let connection = try await client.connect(to: URL(string: "wss://127.0.0.1:\(front.port)/")!)
+        try await run.value
+        // The front relays the peer's hang-up; writes then meet a reset connection.
+        var failed = false
+        for _ in 0..<200 where !failed {
+            do { try await connection.send(binary: Data(count: 16_384)) } catch { failed = true }
+        }
+        #expect(failed)
+        await #expect(throws: WebSocketError.self) { while try await connection.receive() != nil {} }
+    }
+}
