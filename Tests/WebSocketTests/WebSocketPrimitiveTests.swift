@@ -139,3 +139,48 @@ import Testing
         }
     }
 }
+
+/// Random and mutated server bytes through the parser and the assembler: every input ends in
+/// frames, a wait for more, or a violation with a close code; never a crash, never more memory
+/// than the limit.
+@Suite struct WebSocketParserFuzzTests {
+    @Test func randomAndMutatedStreamsEndInFramesOrAViolation() {
+        var generator = SystemRandomNumberGenerator()
+        let seeds: [[UInt8]] = [
+            PeerConnection.frame(1, Array("hello".utf8)), PeerConnection.frame(2, [UInt8](repeating: 1, count: 300)),
+            PeerConnection.frame(9, [1, 2]), PeerConnection.frame(8, PeerConnection.closePayload(1000, "bye")),
+            PeerConnection.frame(1, [0xE2, 0x82], fin: false) + PeerConnection.frame(0, [0xAC]),
+        ]
+        for round in 0..<3_000 {
+            var bytes = seeds[round % seeds.count] + seeds[(round / 5) % seeds.count]
+            if round % 3 == 0 {
+                bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            } else {
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+            }
+            var parser = WebSocketFrameParser(maximumPayload: 512)
+            var assembler = WebSocketMessageAssembler(maximumBytes: 512)
+            // Fed in random pieces.
+            var offset = 0
+            var outcome = "waiting"
+            feeding: while offset < bytes.count {
+                let end = min(bytes.count, offset + Int.random(in: 1...7, using: &generator))
+                bytes[offset..<end].withUnsafeBytes { parser.append($0) }
+                offset = end
+                do {
+                    while let frame = try parser.next() {
+                        #expect(frame.payload.count <= 512)
+                        if !frame.opcode.isControl { _ = try assembler.take(frame) }
+                    }
+                } catch {
+                    #expect([1002, 1007, 1009].contains(error.code))
+                    outcome = "violation"
+                    break feeding
+                }
+            }
+            #expect(outcome == "violation" || parser.bufferedCount <= bytes.count)
+        }
+    }
+}
