@@ -29,6 +29,17 @@ func measure(peer: String, port: Int) async throws {
     components.path = "/echo"
     guard let url = components.url else { throw BenchError("no URL for port \(port)") }
     let client = WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1_024))
+    // Opening: connect, handshake, then a close handshake, one after another.
+    var opens: [Duration] = []
+    let opening = ContinuousClock()
+    for _ in 0..<(quick ? 20 : 200) {
+        let start = opening.now
+        let connection = try await client.connect(to: url)
+        opens.append(opening.now - start)
+        await connection.close()
+    }
+    opens.sort()
+    print("| \(peer) | open (connect + handshake) | \(milliseconds(percentile(opens, 0.5))) | \(milliseconds(percentile(opens, 0.99))) | |")
     for size in [100, 64 * 1024] {
         let connection = try await client.connect(to: url)
         let payload = Data((0..<size).map { UInt8(truncatingIfNeeded: $0) })
