@@ -15,7 +15,9 @@ public protocol WebSocketChannel: Sendable {
 
     /// Sends one message, returning once it is written to the connection.
     ///
-    /// Throws ``WebSocketError/Kind/notOpen`` once the channel is closing or closed.
+    /// Throws ``WebSocketError/Kind/notOpen`` once the channel is closing or closed. Cancelling
+    /// a send that has not finished closes the channel (1001), as a message cannot be taken
+    /// back halfway.
     func send(_ message: WebSocketMessage) async throws
 
     /// Starts the close handshake with `code` and `reason` (at most 123 bytes of UTF-8) and

@@ -104,15 +104,23 @@ final class WebSocketEngine: Sendable {
     }
 
     /// Queues a frame and returns once the thread wrote it; ``WebSocketError/Kind/notOpen`` once closing.
+    ///
+    /// Cancelling the waiting task closes the connection (1001): a frame cannot be taken back
+    /// once its first bytes are written, and a write stuck on a server that reads nothing ends
+    /// only with the connection. The send then throws.
     func send(_ frame: Data) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let accepted = state.withLock { state in
-                guard !state.closing else { return false }
-                state.outgoing.append(Outgoing(frame: frame, done: continuation))
-                Self.signal(state.wakeWrite)
-                return true
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let accepted = state.withLock { state in
+                    guard !state.closing else { return false }
+                    state.outgoing.append(Outgoing(frame: frame, done: continuation))
+                    Self.signal(state.wakeWrite)
+                    return true
+                }
+                if !accepted { continuation.resume(throwing: WebSocketError(.notOpen)) }
             }
-            if !accepted { continuation.resume(throwing: WebSocketError(.notOpen)) }
+        } onCancel: {
+            closeInBackground(code: WebSocketCloseCode.goingAway.rawValue, reason: "")
         }
     }
 

@@ -220,3 +220,35 @@ import Testing
         #expect(try await run.value == "[::1]:\(peer.port)")
     }
 }
+
+/// A send stuck on a server that reads nothing ends when its task is cancelled.
+@Suite struct WebSocketStuckSendTests {
+    @Test func cancellingAStuckSendClosesTheConnection() async throws {
+        let peer = try WebSocketTestPeer()
+        let released = DispatchSemaphore(value: 0)
+        let writing = AsyncStream.makeStream(of: Bool.self)
+        let run = peer.serve { connection in
+            try connection.acceptUpgrade()
+            // The frame's first bytes have arrived; nothing is read until the test has seen the send end.
+            writing.continuation.yield(connection.waitUntilReadable())
+            released.wait()
+            return try connection.seesEndOfStream()
+        }
+        let client = WebSocketClient(limits: WebSocketLimits(closeTimeout: .milliseconds(200)))
+        let connection = try await client.connect(to: peer.url())
+        // 32 MiB: more than the socket buffers hold, so the write cannot finish while the peer does not read.
+        let sender = Task { try await connection.send(binary: Data(count: 32 << 20)) }
+        var started = false
+        for await arrived in writing.stream {
+            started = arrived
+            break
+        }
+        #expect(started)
+        sender.cancel()
+        await #expect(throws: (any Error).self) { try await sender.value }
+        released.signal()
+        #expect(try await run.value)
+        await connection.close()
+        #expect(connection.isClosed)
+    }
+}

@@ -282,6 +282,13 @@ final class PeerConnection: @unchecked Sendable {
         }
     }
 
+    /// Waits (at most 20 seconds) until the client's bytes have arrived, without reading them.
+    func waitUntilReadable() -> Bool {
+        guard buffer.isEmpty else { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 20_000) == 1
+    }
+
     /// Whether the client ends the stream (or resets it), discarding anything before.
     func seesEndOfStream() throws -> Bool {
         buffer = []
