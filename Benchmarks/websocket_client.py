@@ -45,6 +45,17 @@ async def measure(url, size, quick):
     print(f"| Python websockets client → Python websockets | {label} | {p50:.3f} | {p99:.3f} | {int(count / elapsed)} |")
 
 
+async def push(base, size, quick):
+    count = 1000 if quick else (100000 if size == 100 else 10000)
+    async with connect(f"{base}/push/{count}/{size}", max_size=None, compression=None, ping_interval=None) as ws:
+        start = time.perf_counter()
+        for _ in range(count):
+            await ws.recv()
+        elapsed = time.perf_counter() - start
+    label = "100 B" if size == 100 else "64 KiB"
+    print(f"| Python websockets client ← Python websockets | server push, {label} | | | {int(count / elapsed)} received |")
+
+
 async def main():
     quick = "--quick" in sys.argv
     peer = subprocess.Popen([sys.executable, "Tests/WebSocketTests/Peers/websockets_peer.py"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -52,6 +63,8 @@ async def main():
     try:
         for size in (100, 64 * 1024):
             await measure(f"ws://127.0.0.1:{port}/echo", size, quick)
+        for size in (100, 64 * 1024):
+            await push(f"ws://127.0.0.1:{port}", size, quick)
     finally:
         peer.stdin.close()
         peer.wait()

@@ -78,6 +78,28 @@ print("| peer | message | round trip p50 (ms) | p99 (ms) | echoed messages/s (pi
 print("|---|---|---|---|---|")
 let server = try EchoServer()
 try await measure(peer: "in-process (Swift echo)", port: Int(server.port))
+/// Server push: the peer sends `count` messages as fast as it can; messages received per second.
+func push(peer: String, port: Int) async throws {
+    let client = WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1_024))
+    for size in [100, 64 * 1024] {
+        let count = quick ? 1_000 : (size == 100 ? 100_000 : 10_000)
+        var components = URLComponents()
+        components.scheme = "ws"
+        components.host = "127.0.0.1"
+        components.port = port
+        components.path = "/push/\(count)/\(size)"
+        guard let url = components.url else { throw BenchError("no URL") }
+        let connection = try await client.connect(to: url)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<count { _ = try await connection.receive() }
+        let elapsed = clock.now - start
+        await connection.close()
+        let perSecond = Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        print("| \(peer) | server push, \(size == 100 ? "100 B" : "64 KiB") | | | \(Int(perSecond)) received |")
+    }
+}
+
 if let python {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
@@ -96,6 +118,7 @@ if let python {
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let port = Int(text.dropFirst("listening on ".count)) else { throw BenchError("the websockets peer did not start: \(text)") }
     try await measure(peer: "Python websockets", port: port)
+    try await push(peer: "Python websockets", port: port)
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
 }

@@ -8,6 +8,7 @@ Paths:
   /ping              pings the client, waits for its pong, says "pong received"
   /close/CODE        closes with CODE and the reason "bye"
   /size/N            sends one binary message of N bytes
+  /push/N/SIZE       sends N binary messages of SIZE bytes as fast as it can (server push)
   /raw/NAME          writes a frame that breaks RFC 6455 straight to the socket (RAW_FRAMES)
   /bad-accept        answers the handshake with a wrong Sec-WebSocket-Accept
 """
@@ -50,6 +51,11 @@ async def handler(ws):
     if path.startswith("/close/"):
         await ws.close(int(path.split("/")[2]), "bye")
         return
+    if path.startswith("/push/"):
+        _, _, count, size = path.split("/")
+        payload = bytes(int(size))
+        for _ in range(int(count)):
+            await ws.send(payload)
     if path.startswith("/size/"):
         await ws.send(bytes(int(path.split("/")[2])))
     async for message in ws:
