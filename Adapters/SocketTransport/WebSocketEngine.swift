@@ -53,7 +53,11 @@ final class WebSocketEngine: Sendable {
         #else
         let type = SOCK_STREAM
         #endif
-        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else { throw HTTPTransportError(.other(code: -Int(errno))) }
+        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
+            let code = errno
+            call.release()
+            throw HTTPTransportError(.other(code: -Int(code)))
+        }
         self.call = call
         self.limits = limits
         self.wakeRead = descriptors[0]
