@@ -187,6 +187,8 @@ let package = Package(
             path: "Benchmarks/InProcess"
         ),
 
+        /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
+        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["HTTPSeam", "SocketTransport"], path: "Benchmarks/WebSocket"),
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
         .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
 
@@ -195,7 +197,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
-        /** A scripted HTTP session for the GraphQL client's and gateway's tests. */
+        /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
         .testTarget(
             name: "GraphQLClientTests",
@@ -227,6 +229,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(

@@ -105,6 +105,28 @@ final class BlockingCall: Sendable {
         }
     }
 
+    /// A call no task awaits, for a long-lived stream (a WebSocket) whose own thread makes
+    /// every wait: its owner stops them with ``interrupt()``, and the thread frees the wake-up
+    /// pair with ``release()`` once it waits no more.
+    static func standalone() throws -> BlockingCall {
+        var descriptors: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
+            throw HTTPTransportError(.other(code: -Int(errno)))
+        }
+        return BlockingCall(wakeRead: descriptors[0], wakeWrite: descriptors[1])
+    }
+
+    /// Makes every wait, current and later, throw `CancellationError`.
+    func interrupt() { cancel() }
+
+    /// Closes the wake-up pair of a ``standalone()`` call; no wait may follow.
+    func release() { finish(.failure(CancellationError())) }
+
     private func cancel() {
         let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
             state.cancelled = true

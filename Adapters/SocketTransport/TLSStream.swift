@@ -14,7 +14,7 @@ import Glibc
 final class TLSStream: ByteStream {
     private let library: OpenSSL
     private let ssl: OpaquePointer
-    private let socket: SocketConnection
+    private var socket: SocketConnection
     // Keeps the context alive as long as the connection.
     private let context: TLSContext
 
@@ -76,6 +76,32 @@ final class TLSStream: ByteStream {
     func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = Int32(clamping: buffer.count)
         return Int(try retrying(during: .transfer) { library.read(ssl, buffer.baseAddress, count) })
+    }
+
+    /// The socket the stream runs on.
+    var descriptor: Int32 { socket.descriptor }
+
+    /// Moves the deadline later waits honour (an open WebSocket has none).
+    func moveDeadline(to deadline: ContinuousClock.Instant) {
+        socket = SocketConnection(descriptor: socket.descriptor, call: socket.call, deadline: deadline)
+    }
+
+    /// What OpenSSL can give now without waiting for more of a record: `nil` when it needs more
+    /// bytes from the socket, 0 at a clean end (`close_notify`).
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        errno = 0
+        let result = library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count))
+        if result > 0 { return Int(result) }
+        let code = library.getError(ssl, result)
+        switch code {
+        case 2: return nil  // SSL_ERROR_WANT_READ
+        case 6: return 0  // SSL_ERROR_ZERO_RETURN
+        case 3:
+            // SSL_ERROR_WANT_WRITE (a key update's answer): wait for room, then read as usual.
+            _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLOUT), until: socket.deadline)
+            return try receiveAvailable(into: buffer)
+        default: throw TLSFailure.error(code: code, errno: errno, phase: .transfer, ssl: ssl, library: library)
+        }
     }
 
     /// Sends `close_notify` if the socket takes it at once, then frees nothing: `deinit` does.

@@ -1,0 +1,41 @@
+import Foundation
+import HTTPSeam
+import POSIXSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A ``ByteStream`` a WebSocket's I/O thread can also read without waiting, so that it waits
+/// in one place for either the server or its own wake-up (a message to send, a close).
+protocol WebSocketByteStream: ByteStream {
+    /// The socket the stream runs on, polled for readability.
+    var descriptor: Int32 { get }
+    /// What can be read now: `nil` when nothing has arrived (or only part of a TLS record), 0
+    /// when the peer ended the stream.
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int?
+    /// Releases the stream's resources (a TLS goodbye, if it can go at once); the socket
+    /// itself is closed by its owner.
+    func finish()
+}
+
+extension SocketConnection: WebSocketByteStream {
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        let count = SystemCall.repeating { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
+        if count >= 0 { return count }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+        throw Self.error(errno)
+    }
+
+    func finish() {}
+
+    /// The same connection with another deadline for its waits.
+    func with(deadline: ContinuousClock.Instant) -> SocketConnection {
+        SocketConnection(descriptor: descriptor, call: call, deadline: deadline)
+    }
+}
+
+extension TLSStream: WebSocketByteStream {
+    func finish() { close() }
+}

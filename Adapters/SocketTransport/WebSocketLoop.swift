@@ -1,0 +1,223 @@
+import Foundation
+import HTTPSeam
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The I/O thread of an open WebSocket: reads and checks frames, answers pings, writes what
+/// the engine queued, and runs the close handshake (RFC 6455 §7), until the connection ends.
+///
+/// It waits in one `poll` for the socket and the engine's wake-up pair. A server that breaks
+/// the protocol gets a close frame with the code that says why (1002, 1007, 1009) and the
+/// connection is dropped at once; the consumer gets ``WebSocketError``.
+struct WebSocketLoop {
+    private let engine: WebSocketEngine
+    private let stream: any WebSocketByteStream
+    private var parser: WebSocketFrameParser
+    private var assembler: WebSocketMessageAssembler
+    /// Pongs and the answer to the server's close, written before anything the engine queued.
+    private var control: [Data] = []
+    private var closeSent = false
+    private var closeReceived = false
+    /// When the close handshake (or waiting for the server's end of stream after it) gives up.
+    private var closingDeadline: ContinuousClock.Instant?
+    /// How the message stream ends, once known.
+    private var ending: Result<Void, WebSocketError>?
+    /// Whether the connection is to be dropped now (after a protocol violation).
+    private var dropNow = false
+    /// Whether the server ended the stream; frames it sent before are still handed on as the
+    /// consumer makes room, then the connection ends.
+    private var peerEnded = false
+    /// Whether frames can still be written (not after a write failed once the server ended the stream).
+    private var writable = true
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(engine: WebSocketEngine, stream: any WebSocketByteStream, leftover: [UInt8]) {
+        self.engine = engine
+        self.stream = stream
+        parser = WebSocketFrameParser(maximumPayload: engine.limits.maximumMessageBytes)
+        assembler = WebSocketMessageAssembler(maximumBytes: engine.limits.maximumMessageBytes)
+        leftover.withUnsafeBytes { parser.append($0) }
+    }
+
+    /// Runs until the connection ends and returns how the messages end; the caller then
+    /// closes the socket and hands that to ``WebSocketEngine/threadFinished(_:)``.
+    mutating func run() -> Result<Void, WebSocketError> {
+        do {
+            try loop()
+        } catch {
+            if ending == nil {
+                ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost))
+            }
+        }
+        engine.stopAccepting()
+        stream.finish()
+        return ending ?? (closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)))
+    }
+
+    private mutating func loop() throws {
+        while true {
+            let drained = processFrames()
+            if dropNow { return }
+            do {
+                try flush()
+            } catch where peerEnded {
+                // The server is gone: nothing more can be sent, but what it sent is still handed on.
+                writable = false
+                engine.stopAccepting()
+            }
+            if dropNow { return }
+            if peerEnded && drained {
+                // The end of stream: normal after the close handshake, lost otherwise.
+                if ending == nil { ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)) }
+                return
+            }
+            // After the client's close nothing more is delivered: reading goes on, for the answer.
+            let reading = !peerEnded && (closeSent || !engine.isInboxFull)
+            var timeout: Int32 = -1
+            if let closingDeadline {
+                let remaining = closingDeadline - .now
+                if remaining <= .zero { return }
+                timeout = remaining.waitMilliseconds
+            }
+            var descriptors = [
+                // A negative descriptor is skipped: not even a hang-up is reported while not reading.
+                pollfd(fd: reading ? stream.descriptor : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: engine.wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw HTTPTransportError(.other(code: -Int(errno)))
+            }
+            if engine.call.isCancelled { throw CancellationError() }
+            if descriptors[1].revents != 0 { engine.drainWakeups() }
+            if descriptors[0].revents != 0 { try readAvailable() }
+        }
+    }
+
+    /// Reads what the socket has now, parsing as it goes; notes the end of the stream.
+    private mutating func readAvailable() throws {
+        // Taken out of `self` while in use, so that parsing may change `self` meanwhile.
+        var buffer: [UInt8] = []
+        swap(&buffer, &readBuffer)
+        defer { swap(&buffer, &readBuffer) }
+        let stream = self.stream
+        for _ in 0..<16 {
+            let count = try buffer.withUnsafeMutableBytes { try stream.receiveAvailable(into: $0) }
+            guard let count else { return }
+            guard count > 0 else {
+                peerEnded = true
+                return
+            }
+            buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            processFrames()
+            if dropNow || (!closeSent && engine.isInboxFull) { return }
+        }
+    }
+
+    /// Handles every whole frame buffered, while the consumer has room; `true` when no whole
+    /// frame is left.
+    @discardableResult
+    private mutating func processFrames() -> Bool {
+        while !dropNow, closeSent || !engine.isInboxFull {
+            do throws(WebSocketFrameParser.Violation) {
+                guard let frame = try parser.next() else { return true }
+                try handle(frame)
+            } catch {
+                fail(code: error.code, reason: error.reason)
+            }
+        }
+        return false
+    }
+
+    private mutating func handle(_ frame: WebSocketFrame) throws(WebSocketFrameParser.Violation) {
+        // Nothing counts after the server's close (§5.5.1), but it is still read until the end.
+        guard !closeReceived else { return }
+        switch frame.opcode {
+        case .ping:
+            if !closeSent { control.append(WebSocketFrame.encode(.pong, payload: frame.payload)) }
+        case .pong:
+            break
+        case .close:
+            try handleClose(frame.payload)
+        case .text, .binary, .continuation:
+            if let message = try assembler.take(frame), !closeSent { engine.deliver(message) }
+        }
+    }
+
+    /// The server's close frame: checked, answered with its code, then the server's end of
+    /// stream is awaited (it closes the TCP connection first, §7.1.1).
+    private mutating func handleClose(_ payload: [UInt8]) throws(WebSocketFrameParser.Violation) {
+        var code = WebSocketCloseCode.noStatusReceived
+        var reason = ""
+        if !payload.isEmpty {
+            guard payload.count >= 2 else { throw .init(code: 1002, reason: "a close frame of one byte") }
+            code = WebSocketCloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
+            guard code.isAllowedOnTheWire else { throw .init(code: 1002, reason: "a close frame with the code \(code)") }
+            guard WebSocketUTF8Validator.isValid(payload[2...]) else { throw .init(code: 1007, reason: "a close reason that is not UTF-8") }
+            reason = String(decoding: payload[2...], as: UTF8.self)
+        }
+        closeReceived = true
+        engine.stopAccepting()
+        if closeSent {
+            ending = ending ?? .success(())
+        } else {
+            let echoed = code == .noStatusReceived ? [] : WebSocketFrame.closePayload(code: code.rawValue, reason: "")
+            control.append(WebSocketFrame.encode(.close, payload: echoed))
+            ending = code == .normalClosure || code == .noStatusReceived
+                ? .success(()) : .failure(WebSocketError(.closedByServer(code: code, reason: reason)))
+        }
+        closingDeadline = .now + engine.limits.closeTimeout
+    }
+
+    /// Fails the connection (§7.1.7): a close frame with `code`, sent if the socket takes it, then drop.
+    private mutating func fail(code: UInt16, reason: String) {
+        engine.stopAccepting()
+        if ending == nil {
+            ending = .failure(WebSocketError(.protocolViolation(code: WebSocketCloseCode(rawValue: code), reason: reason)))
+        }
+        if !closeSent {
+            closeSent = true
+            try? stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: code, reason: "")))
+        }
+        dropNow = true
+    }
+
+    /// Writes pongs and close answers, then what the engine queued, then a requested close.
+    private mutating func flush() throws {
+        guard writable else {
+            control = []
+            for item in engine.takeWork().frames { item.done?.resume(throwing: WebSocketError(.notOpen)) }
+            return
+        }
+        for frame in control where !closeSent {
+            try stream.send(frame)
+            if frame.count >= 1, frame[frame.startIndex] & 0x0F == WebSocketFrame.Opcode.close.rawValue { closeSent = true }
+        }
+        control = []
+        let work = engine.takeWork()
+        var failure: (any Error)?
+        for item in work.frames {
+            guard !closeSent, failure == nil else {
+                item.done?.resume(throwing: WebSocketError(.notOpen))
+                continue
+            }
+            do {
+                try stream.send(item.frame)
+                item.done?.resume()
+            } catch {
+                failure = error
+                item.done?.resume(throwing: WebSocketError(.connectionLost))
+            }
+        }
+        if let failure { throw failure }
+        if let request = work.close, !closeSent {
+            closeSent = true
+            closingDeadline = .now + engine.limits.closeTimeout
+            try stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: request.code, reason: request.reason)))
+        }
+    }
+}
