@@ -28,9 +28,10 @@ final class CacheDatabase {
     init(path: String) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path, busyTimeout: Self.busyTimeout)
         // Before anything writes to the file: a newer version's or another program's database is left as it is.
-        _ = try isCurrentFormat()
+        let exists = try isCurrentFormat()
         // Before any table exists, so that removed records give their pages back to the system.
-        try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        // Only then: setting it again on every open would write the header each time.
+        if !exists { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
         let mode = try database.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
         try database.execute("PRAGMA synchronous = NORMAL")

@@ -15,9 +15,9 @@ import Synchronization
 /// moved aside with a warning and an empty one takes its place. Nothing here ever fails a
 /// command that the network can answer.
 final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
-    /// Reads are marked as uses at most this often per record (milliseconds), so cache hits
-    /// rarely write.
-    static let useGranularity: Int64 = 60_000
+    /// Reads are marked as uses at most once an hour per record (milliseconds), so a cache hit
+    /// almost never writes (a write costs the log's checkpoint and its `fsync`s at exit).
+    static let useGranularity: Int64 = 3_600_000
 
     let files: CacheDatabaseFiles
     let maximumBytes: Int?
