@@ -227,6 +227,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
+        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPSeam
+@testable import SocketTransport
+import Testing
+import TestSupport
+
+/// New TLS connections to an origin resume the session of an earlier one.
+@Suite("TLS session resumption")
+struct TLSResumptionTests {
+    @Test func aSecondConnectionToTheSameOriginResumesTheSession() async throws {
+        // Every answer closes its connection, so each request needs a new one.
+        let server = try KeepAliveServer { _ in .answer(headers: ["Connection: close"]) }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        let session = SocketHTTPSession(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+        for _ in 0..<3 {
+            let response = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+            #expect(response.statusCode == 200)
+        }
+        #expect(front.handshakes == 3)
+        #expect(session.pool.statistics == ConnectionPool.Statistics(opened: 3, resumed: 2))
+    }
+
+    @Test func keptAliveTLSConnectionsNeedOneHandshake() async throws {
+        let server = try KeepAliveServer { _ in .answer() }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        let session = SocketHTTPSession(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+        for _ in 0..<22 {
+            _ = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+        }
+        #expect(front.handshakes == 1)
+        #expect(server.snapshot.accepted == 1)
+        #expect(server.snapshot.requests.count == 22)
+    }
+
+    @Test func aSessionIsNeverOfferedToAnotherOrigin() async throws {
+        let server = try KeepAliveServer { _ in .answer(headers: ["Connection: close"]) }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        let session = SocketHTTPSession(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+        let byAddress = ConnectionPoolTests.query(port: Int(front.port), scheme: "https")
+        var byName = byAddress
+        byName.url = try #require(URL(string: "https://localhost:\(front.port)/graphql"))
+        _ = try await session.send(byAddress)
+        // The same server under another name is another origin: a full handshake.
+        _ = try await session.send(byName)
+        #expect(session.pool.statistics == ConnectionPool.Statistics(opened: 2, resumed: 0))
+        // The server would have resumed it: the first origin's next connection does.
+        _ = try await session.send(byAddress)
+        #expect(session.pool.statistics == ConnectionPool.Statistics(opened: 3, resumed: 1))
+    }
+}
