@@ -30,9 +30,12 @@ final class BlockingCall: Sendable {
         self.state = Mutex(State(wakeWrite: wakeWrite))
     }
 
-    /// Runs `body` on a new thread and returns (or throws) what it does, unless the task is
-    /// cancelled first.
-    static func run(_ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse) async throws -> HTTPResponse {
+    /// Runs `body` on a new thread (or one of `threads`) and returns (or throws) what it does,
+    /// unless the task is cancelled first. A call cancelled before its thread takes it up never
+    /// runs `body`.
+    static func run(
+        on threads: ExchangeThreads? = nil, _ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -56,7 +59,13 @@ final class BlockingCall: Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                guard DetachedThread.start({ call.finish(Result { try body(call) }) }) else {
+                let job: @Sendable () -> Void = {
+                    call.finish(Result {
+                        if call.isCancelled { throw CancellationError() }
+                        return try body(call)
+                    })
+                }
+                guard threads?.run(job) ?? DetachedThread.start(job) else {
                     call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
                     return
                 }

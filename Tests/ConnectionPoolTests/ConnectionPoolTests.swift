@@ -139,6 +139,28 @@ struct ConnectionPoolTests {
         #expect(server.snapshot.requests.count == 50)
     }
 
+    @Test func aThousandQueriesInFlightRunOnABoundedNumberOfThreads() async throws {
+        let gate = KeepAliveServer.Gate()
+        let server = try KeepAliveServer { _ in .held(gate, .answer()) }
+        defer { server.stop() }
+        // A bound of 100 per origin, so the sixteen threads are what limits the exchanges.
+        let threads = ExchangeThreads(maximum: 16)
+        let pool = ConnectionPool(options: ConnectionPoolOptions(maximumConnectionsPerOrigin: 100, idleTimeout: .seconds(30)))
+        let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: pool, threads: threads)
+        let port = server.port
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<1_000 { group.addTask { try await session.send(Self.query(port: port, timeout: .seconds(60))).statusCode } }
+            #expect(await server.wait { $0.requests.count >= 16 })
+            gate.open()
+            var answered = 0
+            for try await status in group where status == 200 { answered += 1 }
+            #expect(answered == 1_000)
+        }
+        #expect(threads.peak <= 16)
+        #expect(server.snapshot.peakInFlight == 16)
+        #expect(server.snapshot.requests.count == 1_000)
+    }
+
     @Test func aCancelledQueuedRequestNeverReachesTheServer() async throws {
         let gate = KeepAliveServer.Gate()
         let server = try KeepAliveServer { request in request.index == 1 ? .held(gate, .answer()) : .answer() }

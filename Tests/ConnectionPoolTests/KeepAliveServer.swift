@@ -57,6 +57,9 @@ final class KeepAliveServer: @unchecked Sendable {
         var closedByServer = 0
         /// Connections the client closed (the server read their end).
         var closedByClient = 0
+        /// Requests received and not answered yet, and the most there were at once.
+        var inFlight = 0
+        var peakInFlight = 0
     }
 
     struct StartFailure: Error {}
@@ -161,7 +164,12 @@ final class KeepAliveServer: @unchecked Sendable {
             }
             index += 1
             let request = Request(connection: number, index: index, text: text)
-            change { $0.requests.append(request) }
+            change { record in
+                record.requests.append(request)
+                record.inFlight += 1
+                record.peakInFlight = max(record.peakInFlight, record.inFlight)
+            }
+            defer { change { $0.inFlight -= 1 } }
             var reply = script(request)
             while case .held(let gate, let next) = reply {
                 gate.wait()

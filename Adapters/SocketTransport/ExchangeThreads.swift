@@ -1,0 +1,84 @@
+import Foundation
+import POSIXSupport
+
+/// A bounded set of threads, off the Swift concurrency pool, that run the socket session's
+/// blocking exchanges: started only when a job finds no idle one (a one-request process starts
+/// one, as it always did), kept for the next job, and ended after ``idleLifetime`` without work.
+///
+/// At most ``maximum`` exist at once; jobs beyond them wait in order, holding no thread. Together
+/// with the pool's per-origin bound this bounds the threads of any number of requests in flight.
+final class ExchangeThreads: @unchecked Sendable {
+    /// The process's exchange threads, shared by every ``SocketHTTPSession``.
+    static let shared = ExchangeThreads(maximum: 16)
+
+    let maximum: Int
+    /// How long a thread without work waits for one before it ends.
+    let idleLifetime: TimeInterval
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var next = 0
+    private var threads = 0
+    private var idle = 0
+    private var mostThreads = 0
+
+    init(maximum: Int, idleLifetime: TimeInterval = 10) {
+        self.maximum = max(1, maximum)
+        self.idleLifetime = idleLifetime
+    }
+
+    /// The most threads that ran at once so far.
+    var peak: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return mostThreads
+    }
+
+    /// Runs `job` on an idle thread, a new one while under ``maximum``, or the first to become
+    /// free; `false` when no thread exists and none could be started (`job` is not run).
+    func run(_ job: @escaping @Sendable () -> Void) -> Bool {
+        condition.lock()
+        jobs.append(job)
+        let waiting = jobs.count - next
+        guard idle < waiting, threads < maximum else {
+            condition.signal()
+            condition.unlock()
+            return true
+        }
+        threads += 1
+        mostThreads = max(mostThreads, threads)
+        condition.unlock()
+        if DetachedThread.start({ self.work() }) { return true }
+        condition.lock()
+        defer { condition.unlock() }
+        threads -= 1
+        // Another thread will take the job; with none, it is taken back.
+        guard threads == 0 else { return true }
+        jobs.removeLast()
+        return false
+    }
+
+    private func work() {
+        condition.lock()
+        while true {
+            while next == jobs.count {
+                idle += 1
+                let signalled = condition.wait(until: Date(timeIntervalSinceNow: idleLifetime))
+                idle -= 1
+                if !signalled, next == jobs.count {
+                    threads -= 1
+                    condition.unlock()
+                    return
+                }
+            }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            condition.unlock()
+            job()
+            condition.lock()
+        }
+    }
+}
