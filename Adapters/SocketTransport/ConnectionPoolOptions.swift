@@ -6,9 +6,13 @@ public struct ConnectionPoolOptions: Sendable, Hashable {
     /// How long an idle connection is kept when the server does not say (`Keep-Alive: timeout=`);
     /// 30 s by default. Zero keeps nothing: every request opens a connection of its own.
     public var idleTimeout: Duration
+    /// Whether a new TLS connection offers the session of the last one to the same origin, so
+    /// the server can resume it instead of a full handshake. On by default.
+    public var resumesTLSSessions: Bool
 
-    public init(maximumConnectionsPerOrigin: Int = 8, idleTimeout: Duration = .seconds(30)) {
+    public init(maximumConnectionsPerOrigin: Int = 8, idleTimeout: Duration = .seconds(30), resumesTLSSessions: Bool = true) {
         self.maximumConnectionsPerOrigin = max(1, maximumConnectionsPerOrigin)
         self.idleTimeout = max(.zero, idleTimeout)
+        self.resumesTLSSessions = resumesTLSSessions
     }
 }
