@@ -193,6 +193,11 @@ final class ConnectionPool: Sendable {
         state.withLock { $0.origins[origin, default: Origin()].session = session }
     }
 
+    /// The idle connections to `origin` (for tests).
+    func idleConnections(_ origin: ConnectionOrigin) -> [PooledConnection] {
+        state.withLock { $0.origins[origin]?.idle ?? [] }
+    }
+
     /// How many connections to `origin` are idle and leased (for tests).
     func count(_ origin: ConnectionOrigin) -> (idle: Int, leased: Int, waiting: Int) {
         state.withLock { state in

@@ -28,8 +28,12 @@ final class PooledConnection: @unchecked Sendable {
         tls?.rebind(call: call, deadline: deadline)
     }
 
-    /// Whether the idle connection is still open and silent (see ``SocketConnection/isReusable``).
-    var isReusable: Bool { socket.isReusable }
+    /// Whether the idle connection is still open and silent (see ``SocketConnection/isReusable``),
+    /// with nothing left unread in TLS's buffers either.
+    var isReusable: Bool {
+        guard socket.isReusable else { return false }
+        return tls.map { !TLSSession.hasPending($0.ssl) } ?? true
+    }
 
     /// Sends TLS's `close_notify` if the socket takes it at once, then closes the socket.
     func close() {

@@ -32,13 +32,19 @@ final class TLSSession: @unchecked Sendable {
         _ = functions.set(ssl, pointer)
     }
 
+    /// Whether `ssl` holds bytes it has received and not handed out yet (a `close_notify` that
+    /// came with the last answer, say): such a connection is not reused.
+    static func hasPending(_ ssl: OpaquePointer) -> Bool {
+        TLSSessionFunctions.shared.map { $0.hasPending(ssl) == 1 } ?? true
+    }
+
     /// Whether the handshake of `ssl` resumed a session.
     static func wasResumed(_ ssl: OpaquePointer) -> Bool {
         TLSSessionFunctions.shared.map { $0.reused(ssl) == 1 } ?? false
     }
 }
 
-/// The OpenSSL 3 session functions, from the `libssl.so.3` ``OpenSSL`` has loaded (a second
+/// The OpenSSL 3 session functions (and `SSL_has_pending`), from the `libssl.so.3` ``OpenSSL`` has loaded (a second
 /// `dlopen` of a loaded library only returns its handle).
 private struct TLSSessionFunctions: @unchecked Sendable {
     let get: @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -46,6 +52,7 @@ private struct TLSSessionFunctions: @unchecked Sendable {
     let free: @convention(c) (OpaquePointer?) -> Void
     let isResumable: @convention(c) (OpaquePointer?) -> Int32
     let reused: @convention(c) (OpaquePointer?) -> Int32
+    let hasPending: @convention(c) (OpaquePointer?) -> Int32
 
     static let shared: TLSSessionFunctions? = load()
 
@@ -53,14 +60,15 @@ private struct TLSSessionFunctions: @unchecked Sendable {
         guard let handle = dlopen(OpenSSL.libraryName, RTLD_LAZY | RTLD_LOCAL),
               let get = dlsym(handle, "SSL_get1_session"), let set = dlsym(handle, "SSL_set_session"),
               let free = dlsym(handle, "SSL_SESSION_free"), let isResumable = dlsym(handle, "SSL_SESSION_is_resumable"),
-              let reused = dlsym(handle, "SSL_session_reused")
+              let reused = dlsym(handle, "SSL_session_reused"), let hasPending = dlsym(handle, "SSL_has_pending")
         else { return nil }
         return TLSSessionFunctions(
             get: unsafeBitCast(get, to: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
             set: unsafeBitCast(set, to: (@convention(c) (OpaquePointer?, OpaquePointer?) -> Int32).self),
             free: unsafeBitCast(free, to: (@convention(c) (OpaquePointer?) -> Void).self),
             isResumable: unsafeBitCast(isResumable, to: (@convention(c) (OpaquePointer?) -> Int32).self),
-            reused: unsafeBitCast(reused, to: (@convention(c) (OpaquePointer?) -> Int32).self)
+            reused: unsafeBitCast(reused, to: (@convention(c) (OpaquePointer?) -> Int32).self),
+            hasPending: unsafeBitCast(hasPending, to: (@convention(c) (OpaquePointer?) -> Int32).self)
         )
     }
 }

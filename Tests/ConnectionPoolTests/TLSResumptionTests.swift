@@ -54,3 +54,54 @@ struct TLSResumptionTests {
         #expect(session.pool.statistics == ConnectionPool.Statistics(opened: 3, resumed: 1))
     }
 }
+
+/// The pool's reuse rules over https: the same as over http, with TLS's own close.
+@Suite("Connection pool over TLS")
+struct TLSConnectionPoolTests {
+    private let session = SocketHTTPSession(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+
+    @Test func aQueryOnATLSConnectionTheServerDroppedIsSentAgain() async throws {
+        let server = try KeepAliveServer { request in request.connection == 1 && request.index == 2 ? .closeWithoutAnswer : .answer() }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        _ = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+        let response = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+        #expect(response.statusCode == 200)
+        #expect(server.snapshot.requests.map(\.connection) == [1, 1, 2])
+        #expect(front.handshakes == 2)
+    }
+
+    @Test func aMutationOnATLSConnectionTheServerDroppedIsNotSentAgain() async throws {
+        let server = try KeepAliveServer { request in request.connection == 1 && request.index == 2 ? .closeWithoutAnswer : .answer() }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        _ = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+        var mutation = ConnectionPoolTests.mutation(port: Int(front.port))
+        mutation.url = try #require(URL(string: "https://127.0.0.1:\(front.port)/graphql"))
+        let error = await #expect(throws: HTTPTransportError.self) { try await session.send(mutation) }
+        #expect(error?.kind == .connectionLost)
+        #expect(server.snapshot.requests.filter(\.isMutation).count == 1)
+        #expect(front.handshakes == 1)
+    }
+
+    @Test func aMutationAfterTheServerClosedAnIdleTLSConnectionIsSentOnceAndSucceeds() async throws {
+        let server = try KeepAliveServer { request in request.isMutation ? .answer() : .answerThenClose() }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        _ = try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https"))
+        #expect(await server.wait { $0.closedByServer >= 1 })
+        // The front passes the close on as TLS's close_notify; the test goes on once it has arrived.
+        let origin = ConnectionOrigin(secure: true, host: "127.0.0.1", port: Int(front.port), proxy: nil)
+        let idle = session.pool.idleConnections(origin)
+        #expect(idle.count == 1)
+        #expect(await ConnectionPoolTests.eventually { idle.allSatisfy { !$0.isReusable } })
+        var mutation = ConnectionPoolTests.mutation(port: Int(front.port))
+        mutation.url = try #require(URL(string: "https://127.0.0.1:\(front.port)/graphql"))
+        #expect(try await session.send(mutation).statusCode == 200)
+        #expect(server.snapshot.requests.filter(\.isMutation).count == 1)
+        #expect(server.snapshot.accepted == 2)
+    }
+}
