@@ -105,3 +105,41 @@ struct TLSConnectionPoolTests {
         #expect(server.snapshot.accepted == 2)
     }
 }
+
+/// Connections through a proxy are kept alive too, per proxy.
+@Suite("Connection pool through a proxy")
+struct ProxyConnectionPoolTests {
+    @Test func httpsRequestsThroughAProxyShareOneTunnel() async throws {
+        let server = try KeepAliveServer { _ in .answer() }
+        defer { server.stop() }
+        let front = try TLSFront(.forward(port: UInt16(server.port)))
+        defer { front.stop() }
+        let proxy = try ConnectProxy()
+        defer { proxy.stop() }
+        let session = SocketHTTPSession(
+            tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile), proxies: ProxyConfiguration(httpsProxy: URL(string: proxy.url))
+        )
+        for _ in 0..<3 {
+            #expect(try await session.send(ConnectionPoolTests.query(port: Int(front.port), scheme: "https")).statusCode == 200)
+        }
+        #expect(proxy.requestHeads.count == 1)
+        #expect(proxy.requestHeads.first?.hasPrefix("CONNECT 127.0.0.1:\(front.port) ") == true)
+        #expect(front.handshakes == 1)
+        #expect(server.snapshot.requests.count == 3)
+    }
+
+    @Test func httpRequestsThroughAProxyShareOneConnection() async throws {
+        let server = try KeepAliveServer { _ in .answer() }
+        defer { server.stop() }
+        let proxy = try ConnectProxy()
+        defer { proxy.stop() }
+        let session = SocketHTTPSession(proxies: ProxyConfiguration(httpProxy: URL(string: proxy.url)))
+        for _ in 0..<3 {
+            #expect(try await session.send(ConnectionPoolTests.query(port: server.port)).statusCode == 200)
+        }
+        #expect(proxy.requestHeads.count == 1)
+        #expect(server.snapshot.accepted == 1)
+        // Each request in absolute form, as a plain http proxy needs it.
+        #expect(server.snapshot.requests.allSatisfy { $0.text.hasPrefix("POST http://127.0.0.1:\(server.port)/graphql HTTP/1.1\r\n") })
+    }
+}
