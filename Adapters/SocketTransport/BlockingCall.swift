@@ -20,6 +20,8 @@ final class BlockingCall: Sendable {
         var wakeWrite: Int32
         var cancelled = false
         var done = false
+        /// Whether a thread has taken the call up.
+        var started = false
     }
 
     private let wakeRead: Int32
@@ -32,9 +34,11 @@ final class BlockingCall: Sendable {
 
     /// Runs `body` on a new thread (or one of `threads`) and returns (or throws) what it does,
     /// unless the task is cancelled first. A call cancelled before its thread takes it up never
-    /// runs `body`.
+    /// runs `body`; one still waiting for a thread of `threads` at `deadline` never runs it either
+    /// and throws ``HTTPTransportError/Kind/timedOut``.
     static func run(
-        on threads: ExchangeThreads? = nil, _ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse
+        on threads: ExchangeThreads? = nil, deadline: ContinuousClock.Instant? = nil,
+        _ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
@@ -61,13 +65,22 @@ final class BlockingCall: Sendable {
                 }
                 let job: @Sendable () -> Void = {
                     call.finish(Result {
-                        if call.isCancelled { throw CancellationError() }
+                        guard call.begin() else { throw CancellationError() }
                         return try body(call)
                     })
                 }
-                guard threads?.run(job) ?? DetachedThread.start(job) else {
-                    call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
-                    return
+                let outcome = threads.map { $0.run(job) } ?? (DetachedThread.start(job) ? .running : .failed)
+                switch outcome {
+                case .running: break
+                case .queued:
+                    // Only a call that waits for a thread has a timer.
+                    if let deadline {
+                        Task {
+                            try? await Task.sleep(until: deadline, clock: .continuous)
+                            call.expireUnlessStarted()
+                        }
+                    }
+                case .failed: call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
                 }
             }
         } onCancel: {
@@ -77,6 +90,26 @@ final class BlockingCall: Sendable {
 
     /// Whether the awaiting task was cancelled.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Notes that a thread takes the call up; `false` when it was cancelled (or expired) first.
+    private func begin() -> Bool {
+        state.withLock { state in
+            if !state.cancelled { state.started = true }
+            return !state.cancelled
+        }
+    }
+
+    /// Fails a call that no thread has taken up yet with ``HTTPTransportError/Kind/timedOut``;
+    /// one that has started keeps its own deadline.
+    private func expireUnlessStarted() {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard !state.started, !state.cancelled else { return nil }
+            state.cancelled = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: HTTPTransportError(.timedOut))
+    }
 
     /// Notes on `witness` that the request is about to be written, unless the call was
     /// cancelled first: then it throws `CancellationError` and nothing may be written, so a

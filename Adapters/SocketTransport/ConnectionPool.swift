@@ -32,6 +32,8 @@ final class ConnectionPool: Sendable {
         var leased = 0
         var waiters: [Waiter] = []
         var session: TLSSession?
+
+        var isUnused: Bool { idle.isEmpty && leased == 0 && waiters.isEmpty }
     }
 
     private struct State {
@@ -77,7 +79,11 @@ final class ConnectionPool: Sendable {
     /// ``HTTPTransportError/Kind/timedOut`` when `deadline` passes first.
     func acquire(_ origin: ConnectionOrigin, deadline: ContinuousClock.Instant) async throws -> Lease {
         var expired: [PooledConnection] = []
-        let taken = state.withLock { state in Self.take(origin, from: &state, now: now(), bound: options.maximumConnectionsPerOrigin, expired: &expired) }
+        let now = now()
+        let taken = state.withLock { state in
+            Self.sweep(&state, now: now, expired: &expired)
+            return Self.take(origin, from: &state, now: now, bound: options.maximumConnectionsPerOrigin, expired: &expired)
+        }
         for connection in expired { connection.close() }
         if let taken { return taken }
         return try await wait(for: origin, until: deadline)
@@ -130,6 +136,20 @@ final class ConnectionPool: Sendable {
         }
         waiter?.timer?.cancel()
         waiter?.continuation.resume(throwing: error)
+    }
+
+    /// Collects the idle connections of every origin that are past their expiry, and forgets
+    /// origins with nothing left, so a session that moved on closes what it no longer uses.
+    private static func sweep(_ state: inout State, now: ContinuousClock.Instant, expired: inout [PooledConnection]) {
+        for key in state.origins.keys {
+            guard var entry = state.origins[key], entry.idle.contains(where: { $0.expiry <= now }) || entry.isUnused else { continue }
+            entry.idle.removeAll { connection in
+                guard connection.expiry <= now else { return false }
+                expired.append(connection)
+                return true
+            }
+            state.origins[key] = entry.isUnused && entry.session == nil ? nil : entry
+        }
     }
 
     /// An idle connection, or the right to open one, when the origin has one to give and

@@ -33,28 +33,41 @@ final class ExchangeThreads: @unchecked Sendable {
         return mostThreads
     }
 
-    /// Runs `job` on an idle thread, a new one while under ``maximum``, or the first to become
-    /// free; `false` when no thread exists and none could be started (`job` is not run).
-    func run(_ job: @escaping @Sendable () -> Void) -> Bool {
+    /// What became of a job given to ``run(_:)``.
+    enum Outcome {
+        /// An idle or a new thread takes it up now.
+        case running
+        /// Every thread is busy: the first to become free takes it up.
+        case queued
+        /// No thread exists and none could be started: the job is not run.
+        case failed
+    }
+
+    /// Runs `job` on an idle thread, a new one while under ``maximum``, or the first to become free.
+    func run(_ job: @escaping @Sendable () -> Void) -> Outcome {
         condition.lock()
         jobs.append(job)
         let waiting = jobs.count - next
-        guard idle < waiting, threads < maximum else {
+        if idle >= waiting {
             condition.signal()
             condition.unlock()
-            return true
+            return .running
+        }
+        guard threads < maximum else {
+            condition.unlock()
+            return .queued
         }
         threads += 1
         mostThreads = max(mostThreads, threads)
         condition.unlock()
-        if DetachedThread.start({ self.work() }) { return true }
+        if DetachedThread.start({ self.work() }) { return .running }
         condition.lock()
         defer { condition.unlock() }
         threads -= 1
         // Another thread will take the job; with none, it is taken back.
-        guard threads == 0 else { return true }
+        guard threads == 0 else { return .queued }
         jobs.removeLast()
-        return false
+        return .failed
     }
 
     private func work() {

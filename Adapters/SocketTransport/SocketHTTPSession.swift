@@ -57,7 +57,7 @@ public struct SocketHTTPSession: HTTPSession {
         let lease = LeaseHandover(try await pool.acquire(origin, deadline: deadline))
         // A lease the exchange's thread never took (cancelled before it started) is given back here.
         defer { lease.take().map { pool.giveBack($0, of: origin) } }
-        return try await BlockingCall.run(on: threads) { call in
+        return try await BlockingCall.run(on: threads, deadline: deadline) { call in
             guard let taken = lease.take() else { throw CancellationError() }
             let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, call: call, deadline: deadline)
             return try exchange.run(taken) { try call.beginSending(witness) }

@@ -161,6 +161,27 @@ struct ConnectionPoolTests {
         #expect(server.snapshot.requests.count == 1_000)
     }
 
+    @Test func aRequestWaitingForAThreadTimesOutWithoutReachingTheServer() async throws {
+        let gate = KeepAliveServer.Gate()
+        let server = try KeepAliveServer { _ in .held(gate, .answer()) }
+        defer { server.stop() }
+        let pool = ConnectionPool(options: ConnectionPoolOptions(maximumConnectionsPerOrigin: 10))
+        let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: pool, threads: ExchangeThreads(maximum: 1))
+        let port = server.port
+        let first = Task { try await session.send(Self.query(port: port)) }
+        #expect(await server.wait { $0.requests.count == 1 })
+        let error = await #expect(throws: HTTPTransportError.self) {
+            try await session.send(Self.query(port: port, timeout: .milliseconds(200)))
+        }
+        #expect(error?.kind == .timedOut)
+        gate.open()
+        _ = try await first.value
+        // The expired request gave its place back: the next one is answered on the kept connection.
+        _ = try await session.send(Self.query(port: port))
+        #expect(server.snapshot.requests.count == 2)
+        #expect(pool.count(ConnectionOrigin(secure: false, host: "127.0.0.1", port: port, proxy: nil)).leased == 0)
+    }
+
     @Test func aCancelledQueuedRequestNeverReachesTheServer() async throws {
         let gate = KeepAliveServer.Gate()
         let server = try KeepAliveServer { request in request.index == 1 ? .held(gate, .answer()) : .answer() }
@@ -232,6 +253,19 @@ struct ConnectionPoolTests {
         _ = try await session.send(Self.query(port: server.port))
         #expect(server.snapshot.accepted == 2)
         #expect(await server.wait { $0.closedByClient == 1 })
+    }
+
+    @Test func anExpiredConnectionIsClosedWhenAnotherOriginIsUsed() async throws {
+        let first = try KeepAliveServer { _ in .answer() }
+        defer { first.stop() }
+        let second = try KeepAliveServer { _ in .answer() }
+        defer { second.stop() }
+        let clock = ManualClock()
+        let session = session(clock: clock)
+        _ = try await session.send(Self.query(port: first.port))
+        clock.advance(by: .seconds(31))
+        _ = try await session.send(Self.query(port: second.port))
+        #expect(await first.wait { $0.closedByClient == 1 })
     }
 
     @Test func theServersKeepAliveTimeoutIsHonoured() async throws {
