@@ -7,11 +7,13 @@ import Testing
 /// The socket session's kept-alive connections against a loopback server that counts them.
 @Suite("Connection pool")
 struct ConnectionPoolTests {
-    /// A clock the pool's idle timeouts run on, moved on by the test instead of waiting.
+    /// A clock the pool's idle timeouts run on: it stands still (however long a busy machine
+    /// takes) until the test moves it on.
     final class ManualClock: Sendable {
+        private let base = ContinuousClock.now
         private let offset = Mutex(Duration.zero)
         func advance(by duration: Duration) { offset.withLock { $0 += duration } }
-        var now: ContinuousClock.Instant { ContinuousClock.now + offset.withLock { $0 } }
+        var now: ContinuousClock.Instant { base + offset.withLock { $0 } }
     }
 
     private func session(
