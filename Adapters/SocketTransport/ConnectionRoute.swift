@@ -13,6 +13,39 @@ struct ConnectionRoute: Sendable {
     /// The TLS contexts for https; `nil` for plain http.
     let tls: TLSContextCache?
 
+    init(host: String, port: Int, proxy: ProxyTunnel?, tls: TLSContextCache?) {
+        self.host = host
+        self.port = port
+        self.proxy = proxy
+        self.tls = tls
+    }
+
+    /// The route to `url`'s origin (`host` is its host as Foundation reads it; the port defaults
+    /// to 443 with `tls`, else 80), through the proxy `proxies` choose for it.
+    ///
+    /// A host with an empty label, a percent-encoded host or a port past 65535 (which would
+    /// wrap) is never connected to: `.other(code: -1002)`, as `URLSession`'s unsupported URL. A
+    /// proxy that is not `http://` or whose URL is malformed is ``HTTPTransportError/Kind/proxyFailed(proxy:reason:)``.
+    init(to url: URL, host rawHost: String, tls: TLSContextCache?, proxies: ProxyConfiguration) throws {
+        let port = url.port ?? (tls != nil ? 443 : 80)
+        // The host as written: Foundation would decode a percent-encoded one (`%31%32%37.0.0.1`).
+        guard let written = url.host(percentEncoded: true), HostAddress.isValid(HostAddress.unbracketed(written)),
+              (1...65_535).contains(port)
+        else { throw HTTPTransportError(.other(code: -1002)) }
+        let proxy = try proxies.proxy(for: url).map { proxyURL in
+            let named = "\(proxyURL.scheme ?? "?")://"
+                + HostAddress.authority(host: HostAddress.unbracketed(proxyURL.host ?? "?"), port: proxyURL.port ?? 0)
+            guard proxyURL.scheme?.lowercased() == "http" else {
+                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "only http:// proxies are supported"))
+            }
+            guard let tunnel = ProxyTunnel(proxyURL) else {
+                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "its URL is malformed"))
+            }
+            return tunnel
+        }
+        self.init(host: HostAddress.unbracketed(rawHost), port: port, proxy: proxy, tls: tls)
+    }
+
     var origin: ConnectionOrigin { ConnectionOrigin(secure: tls != nil, host: host, port: port, proxy: proxy) }
 
     /// Whether requests go to a plain-http proxy in absolute form (not through a tunnel).

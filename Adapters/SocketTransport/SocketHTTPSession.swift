@@ -72,26 +72,7 @@ public struct SocketHTTPSession: HTTPSession {
             // URLError.unsupportedURL, so the message matches what URLSession reported.
             throw HTTPTransportError(.other(code: -1002))
         }
-        let secure = scheme == "https"
-        let host = HostAddress.unbracketed(rawHost)
-        let port = request.url.port ?? (secure ? 443 : 80)
-        // A host with an empty label or a port past 65535 (which would wrap) is never
-        // connected to: the URL is malformed.
-        // The host as written: Foundation would decode a percent-encoded one (`%31%32%37.0.0.1`).
-        guard let written = request.url.host(percentEncoded: true), HostAddress.isValid(HostAddress.unbracketed(written)),
-              (1...65_535).contains(port)
-        else { throw HTTPTransportError(.other(code: -1002)) }
-        let proxy = try proxies.proxy(for: request.url).map { url in
-            let named = "\(url.scheme ?? "?")://" + HostAddress.authority(host: HostAddress.unbracketed(url.host ?? "?"), port: url.port ?? 0)
-            guard url.scheme?.lowercased() == "http" else {
-                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "only http:// proxies are supported"))
-            }
-            guard let tunnel = ProxyTunnel(url) else {
-                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "its URL is malformed"))
-            }
-            return tunnel
-        }
-        return ConnectionRoute(host: host, port: port, proxy: proxy, tls: secure ? contexts : nil)
+        return try ConnectionRoute(to: request.url, host: rawHost, tls: scheme == "https" ? contexts : nil, proxies: proxies)
     }
 
     /// `scheme://host:port` of a `Location` value (resolved against the request's URL), without
