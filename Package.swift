@@ -231,6 +231,7 @@ let package = Package(
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
         .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(

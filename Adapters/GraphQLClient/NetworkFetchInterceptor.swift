@@ -54,7 +54,9 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
     /// The POST request for `request`, with its body and headers.
     public func makeURLRequest(_ request: GraphQLRequest) -> HTTPRequest {
         // The deadline around `send` is what enforces `timeout`; sessions get it as well.
-        var urlRequest = HTTPRequest(url: endpoint, method: "POST", timeout: timeout)
+        // A query may be sent again on a fresh connection when a kept-alive one was found closed;
+        // a mutation never is.
+        var urlRequest = HTTPRequest(url: endpoint, method: "POST", timeout: timeout, isIdempotent: request.operation.kind == .query)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -12,15 +12,25 @@ public struct HTTPRequest: Sendable, Hashable {
     public var body: Data
     /// How long the whole exchange may take; sessions enforce it themselves too.
     public var timeout: Duration
+    /// Whether sending the request twice does no more than sending it once (a GraphQL query,
+    /// a `GET`), so a session may send it again when a reused connection turned out to be
+    /// closed before any byte of the answer arrived. A session never sends a request that is not
+    /// idempotent (a mutation) twice.
+    ///
+    /// Defaults to what the method says (RFC 9110 §9.2.2: `GET`, `HEAD`, `OPTIONS`, `TRACE`,
+    /// `PUT`, `DELETE`), so a `POST` is not idempotent unless its sender says so.
+    public var isIdempotent: Bool
 
     public init(
-        url: URL, method: String = "POST", headers: [String: String] = [:], body: Data = Data(), timeout: Duration = .seconds(30)
+        url: URL, method: String = "POST", headers: [String: String] = [:], body: Data = Data(), timeout: Duration = .seconds(30),
+        isIdempotent: Bool? = nil
     ) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.isIdempotent = isIdempotent ?? ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].contains(method.uppercased())
     }
 
     /// The body, named as on `URLRequest` to keep call sites familiar.

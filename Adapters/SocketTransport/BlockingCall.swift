@@ -20,6 +20,8 @@ final class BlockingCall: Sendable {
         var wakeWrite: Int32
         var cancelled = false
         var done = false
+        /// Whether a thread has taken the call up.
+        var started = false
     }
 
     private let wakeRead: Int32
@@ -30,9 +32,14 @@ final class BlockingCall: Sendable {
         self.state = Mutex(State(wakeWrite: wakeWrite))
     }
 
-    /// Runs `body` on a new thread and returns (or throws) what it does, unless the task is
-    /// cancelled first.
-    static func run(_ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse) async throws -> HTTPResponse {
+    /// Runs `body` on a new thread (or one of `threads`) and returns (or throws) what it does,
+    /// unless the task is cancelled first. A call cancelled before its thread takes it up never
+    /// runs `body`; one still waiting for a thread of `threads` at `deadline` never runs it either
+    /// and throws ``HTTPTransportError/Kind/timedOut``.
+    static func run(
+        on threads: ExchangeThreads? = nil, deadline: ContinuousClock.Instant? = nil,
+        _ body: @escaping @Sendable (BlockingCall) throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -56,9 +63,24 @@ final class BlockingCall: Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                guard DetachedThread.start({ call.finish(Result { try body(call) }) }) else {
-                    call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
-                    return
+                let job: @Sendable () -> Void = {
+                    call.finish(Result {
+                        guard call.begin() else { throw CancellationError() }
+                        return try body(call)
+                    })
+                }
+                let outcome = threads.map { $0.run(job) } ?? (DetachedThread.start(job) ? .running : .failed)
+                switch outcome {
+                case .running: break
+                case .queued:
+                    // Only a call that waits for a thread has a timer.
+                    if let deadline {
+                        Task {
+                            try? await Task.sleep(until: deadline, clock: .continuous)
+                            call.expireUnlessStarted()
+                        }
+                    }
+                case .failed: call.finish(.failure(HTTPTransportError(.other(code: -Int(EAGAIN)))))
                 }
             }
         } onCancel: {
@@ -68,6 +90,26 @@ final class BlockingCall: Sendable {
 
     /// Whether the awaiting task was cancelled.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Notes that a thread takes the call up; `false` when it was cancelled (or expired) first.
+    private func begin() -> Bool {
+        state.withLock { state in
+            if !state.cancelled { state.started = true }
+            return !state.cancelled
+        }
+    }
+
+    /// Fails a call that no thread has taken up yet with ``HTTPTransportError/Kind/timedOut``;
+    /// one that has started keeps its own deadline.
+    private func expireUnlessStarted() {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard !state.started, !state.cancelled else { return nil }
+            state.cancelled = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(throwing: HTTPTransportError(.timedOut))
+    }
 
     /// Notes on `witness` that the request is about to be written, unless the call was
     /// cancelled first: then it throws `CancellationError` and nothing may be written, so a

@@ -10,6 +10,8 @@ struct HTTPResponseHead {
     }
 
     var status: Int
+    /// The protocol of the status line, `HTTP/1.1` or `HTTP/1.0`.
+    var version: String
     /// Header fields by name as sent; repeated fields are joined with ", ".
     var headers: [String: String]
     /// How many bytes the head took on the wire, its blank line included (set by the reader).
@@ -40,11 +42,33 @@ struct HTTPResponseHead {
             if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }
         }
         self.status = status
+        self.version = String(parts[0])
         self.headers = headers
     }
 
     func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveEquals(name) }?.value
+    }
+
+    /// Whether the connection may carry another request after this answer: HTTP/1.1 unless the
+    /// server says `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`; never after
+    /// a body that ends with the connection, or a switch of protocols.
+    func keepsAlive(framing: Framing) -> Bool {
+        let tokens = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard status != 101, framing != .untilClose, !tokens.contains("close") else { return false }
+        return version == "HTTP/1.1" || tokens.contains("keep-alive")
+    }
+
+    /// The server's idle timeout from `Keep-Alive: timeout=N` (seconds), if it names one.
+    var keepAliveTimeout: Duration? {
+        guard let value = header("keep-alive") else { return nil }
+        for parameter in value.split(separator: ",") {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "timeout", let seconds = Int(pair[1]), seconds >= 0 {
+                return .seconds(min(seconds, 86_400))
+            }
+        }
+        return nil
     }
 
     /// How the body is framed. `chunked` wins over `Content-Length` (RFC 9112 §6.3); several

@@ -15,6 +15,13 @@ struct HTTPResponseReader {
     private var buffer: [UInt8] = []
     private var position = 0
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Whether any byte of an answer has arrived.
+    private(set) var receivedAny = false
+    /// Whether the connection may carry another request after the answer read last (see
+    /// ``HTTPResponseHead/keepsAlive(framing:)``), and nothing beyond that answer has arrived.
+    private(set) var keepsAlive = false
+    /// The idle timeout the server named for the connection (`Keep-Alive: timeout=`), if any.
+    private(set) var keepAliveTimeout: Duration?
 
     init(connection: any ByteStream, limits: HTTPResponseLimits = HTTPResponseLimits()) {
         self.connection = connection
@@ -36,10 +43,12 @@ struct HTTPResponseReader {
             head = try readHead()
         }
         let body: Data
+        var framing = HTTPResponseHead.Framing.length(0)
         if method == "HEAD" || head.status == 204 || head.status == 304 {
             body = Data()
         } else {
-            switch try head.framing() {
+            framing = try head.framing()
+            switch framing {
             case .chunked: body = try readChunked()
             case .length(let count):
                 guard count <= limits.maximumBodyBytes else { throw tooLarge }
@@ -47,6 +56,8 @@ struct HTTPResponseReader {
             case .untilClose: body = try readToEnd()
             }
         }
+        keepsAlive = head.keepsAlive(framing: framing) && position == buffer.count
+        keepAliveTimeout = head.keepAliveTimeout
         return HTTPResponse(statusCode: head.status, headers: head.headers, body: body)
     }
 
@@ -72,6 +83,7 @@ struct HTTPResponseReader {
         let connection = self.connection
         let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
         guard count > 0 else { return false }
+        receivedAny = true
         buffer.append(contentsOf: scratch[0..<count])
         return true
     }
@@ -143,6 +155,7 @@ struct HTTPResponseReader {
         while true {
             let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
             guard count > 0 else { return body }
+            receivedAny = true
             guard body.count + count <= limits.maximumBodyBytes else { throw tooLarge }
             body.append(contentsOf: scratch[0..<count])
         }

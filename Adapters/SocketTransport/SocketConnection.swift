@@ -9,10 +9,13 @@ import Darwin
 
 /// A non-blocking TCP connection whose every wait honours a deadline and a ``BlockingCall``'s
 /// cancellation.
+///
+/// A kept-alive connection serves one request after another: each exchange sets its own call
+/// and deadline (``ConnectionPool``).
 struct SocketConnection {
     let descriptor: Int32
-    let call: BlockingCall
-    let deadline: ContinuousClock.Instant
+    var call: BlockingCall
+    var deadline: ContinuousClock.Instant
 
     /// Resolves `host` and connects to the first address that accepts.
     ///
@@ -101,6 +104,15 @@ struct SocketConnection {
         }
         guard count >= 0 else { throw Self.error(errno) }
         return count
+    }
+
+    /// Whether the idle connection can carry another request: the peer has not closed it, reset
+    /// it or sent anything unasked (a kept-alive connection is silent between answers). Looks
+    /// without waiting.
+    var isReusable: Bool {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, 1, 0)
+        return ready == 0 && descriptors[0].revents == 0
     }
 
     func close() {

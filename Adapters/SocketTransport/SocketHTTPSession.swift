@@ -4,87 +4,75 @@ import HTTPSeam
 /// An HTTP/1.1 client over POSIX sockets for `http://` and `https://` URLs, TLS by the
 /// system's OpenSSL 3 loaded at run time (see ``OpenSSL``).
 ///
-/// Each request opens one connection (`Connection: close`), runs on a thread of its own off the
-/// Swift concurrency pool, and stops promptly when its task is cancelled or its timeout passes.
-/// Over https nothing of the request is written before the server's certificate has been
-/// verified (``TLSConfiguration``). Proxies follow ``ProxyConfiguration``. Redirects are never
-/// followed: a 3xx answer is ``HTTPTransportError/Kind/redirected(status:location:)``. Header
-/// values, the `Authorization` header included, are only ever written to the connection.
+/// Connections are kept alive and shared by the requests of a session (and its copies), per
+/// origin (scheme, host, port and proxy), as ``ConnectionPoolOptions`` bounds them; new TLS
+/// connections to an origin resume the session of an earlier one. An idle connection is
+/// checked before it is reused; a request found to have gone out on a connection the server had
+/// closed, before any byte of an answer arrived, is sent once more on a new connection only when
+/// it is ``HTTPRequest/isIdempotent`` (a query, never a mutation).
+///
+/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 16, off the Swift
+/// concurrency pool; a one-request process starts one), so requests waiting for a connection or
+/// a thread hold none, and stops promptly when its task is cancelled or its timeout passes (the
+/// timeout covers waiting for a connection too). Over https nothing of the request is written before
+/// the server's certificate has been verified (``TLSConfiguration``). Proxies follow
+/// ``ProxyConfiguration``. Redirects are never followed: a 3xx answer is
+/// ``HTTPTransportError/Kind/redirected(status:location:)``. Header values, the `Authorization`
+/// header included, are only ever written to the connection.
 public struct SocketHTTPSession: HTTPSession {
     private let proxies: ProxyConfiguration
     private let contexts: TLSContextCache
+    let pool: ConnectionPool
+    private let threads: ExchangeThreads
     /// How large an answer may be (body, head, header count); see ``HTTPResponseLimits``.
     public let limits: HTTPResponseLimits
 
     public init(
-        tls: TLSConfiguration = TLSConfiguration(), proxies: ProxyConfiguration = .none, limits: HTTPResponseLimits = HTTPResponseLimits()
+        tls: TLSConfiguration = TLSConfiguration(), proxies: ProxyConfiguration = .none, limits: HTTPResponseLimits = HTTPResponseLimits(),
+        pool: ConnectionPoolOptions = ConnectionPoolOptions()
+    ) {
+        self.init(tls: tls, proxies: proxies, limits: limits, pool: ConnectionPool(options: pool))
+    }
+
+    init(
+        tls: TLSConfiguration, proxies: ProxyConfiguration, limits: HTTPResponseLimits, pool: ConnectionPool,
+        threads: ExchangeThreads = .shared
     ) {
         self.proxies = proxies
         self.contexts = TLSContextCache(tls)
         self.limits = limits
+        self.pool = pool
+        self.threads = threads
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let route = try route(for: request)
+        let deadline = ContinuousClock.now + request.timeout
+        let limits = self.limits
+        let pool = self.pool
+        let origin = route.origin
+        // Whoever asked learns whether the request may have left (nothing is written before `sending`).
+        let witness = HTTPSendWitness.current
+        witness?.sessionWillReport()
+        let lease = LeaseHandover(try await pool.acquire(origin, deadline: deadline))
+        // A lease the exchange's thread never took (cancelled before it started) is given back here.
+        defer { lease.take().map { pool.giveBack($0, of: origin) } }
+        return try await BlockingCall.run(on: threads, deadline: deadline) { call in
+            guard let taken = lease.take() else { throw CancellationError() }
+            let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, call: call, deadline: deadline)
+            return try exchange.run(taken) { try call.beginSending(witness) }
+        }
+    }
+
+    /// Where `request` goes, or why it cannot: the URL and the proxy are checked before
+    /// anything is connected to.
+    private func route(for request: HTTPRequest) throws -> ConnectionRoute {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", let rawHost = request.url.host, !rawHost.isEmpty else {
             // URLError.unsupportedURL, so the message matches what URLSession reported.
             throw HTTPTransportError(.other(code: -1002))
         }
-        let secure = scheme == "https"
-        let host = HostAddress.unbracketed(rawHost)
-        let port = request.url.port ?? (secure ? 443 : 80)
-        // A host with an empty label or a port past 65535 (which would wrap) is never
-        // connected to: the URL is malformed.
-        // The host as written: Foundation would decode a percent-encoded one (`%31%32%37.0.0.1`).
-        guard let written = request.url.host(percentEncoded: true), HostAddress.isValid(HostAddress.unbracketed(written)),
-              (1...65_535).contains(port)
-        else { throw HTTPTransportError(.other(code: -1002)) }
-        let proxy = try proxies.proxy(for: request.url).map { url in
-            let named = "\(url.scheme ?? "?")://" + HostAddress.authority(host: HostAddress.unbracketed(url.host ?? "?"), port: url.port ?? 0)
-            guard url.scheme?.lowercased() == "http" else {
-                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "only http:// proxies are supported"))
-            }
-            guard let tunnel = ProxyTunnel(url) else {
-                throw HTTPTransportError(.proxyFailed(proxy: named, reason: "its URL is malformed"))
-            }
-            return tunnel
-        }
-        let deadline = ContinuousClock.now + request.timeout
-        let contexts = self.contexts
-        let limits = self.limits
-        // Whoever asked learns whether the request may have left (nothing is written before `sending`).
-        let witness = HTTPSendWitness.current
-        witness?.sessionWillReport()
-        return try await BlockingCall.run { call in
-            let sending = { try call.beginSending(witness) }
-            let context = secure ? try contexts.get() : nil
-            let socket = try proxy?.connect(call: call, deadline: deadline)
-                ?? SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
-            defer { socket.close() }
-            if let context {
-                try proxy?.openTunnel(over: socket, to: host, port: port)
-                let tls = try TLSStream.handshake(over: socket, context: context, host: host)
-                defer { tls.close() }
-                return try Self.exchange(request, head: Self.head(for: request, host: host), over: tls, limits: limits, sending: sending)
-            }
-            let head = Self.head(for: request, host: host, absoluteForm: proxy != nil, proxyAuthorization: proxy?.authorization)
-            return try Self.exchange(request, head: head, over: socket, limits: limits, sending: sending)
-        }
-    }
-
-    /// Writes the request (once `sending` allows it), reads the answer, and refuses redirects.
-    private static func exchange(
-        _ request: HTTPRequest, head: Data, over stream: any ByteStream, limits: HTTPResponseLimits, sending: () throws -> Void
-    ) throws -> HTTPResponse {
-        try sending()
-        try stream.send(head + request.body)
-        var reader = HTTPResponseReader(connection: stream, limits: limits)
-        let response = try reader.read(method: request.method)
-        if (300..<400).contains(response.statusCode), response.statusCode != 304 {
-            let location = response.headers.first { $0.key.caseInsensitiveEquals("location") }?.value
-            throw HTTPTransportError(.redirected(status: response.statusCode, location: location.flatMap { origin(of: $0, relativeTo: request.url) }))
-        }
-        return response
+        return try ConnectionRoute(to: request.url, host: rawHost, tls: scheme == "https" ? contexts : nil, proxies: proxies)
     }
 
     /// `scheme://host:port` of a `Location` value (resolved against the request's URL), without
@@ -115,7 +103,7 @@ public struct SocketHTTPSession: HTTPSession {
         }
         if let proxyAuthorization { text += "Proxy-Authorization: \(proxyAuthorization)\r\n" }
         if request.value(forHTTPHeaderField: "Content-Type") == nil { text += "Content-Type: application/json\r\n" }
-        text += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n"
+        text += "Content-Length: \(request.body.count)\r\n\r\n"
         return Data(text.utf8)
     }
 }

@@ -13,8 +13,8 @@ import Glibc
 /// verified; nothing of the request is written before.
 final class TLSStream: ByteStream {
     private let library: OpenSSL
-    private let ssl: OpaquePointer
-    private var socket: SocketConnection
+    let ssl: OpaquePointer
+    private(set) var socket: SocketConnection
     // Keeps the context alive as long as the connection.
     private let context: TLSContext
 
@@ -27,8 +27,15 @@ final class TLSStream: ByteStream {
 
     deinit { library.free(ssl) }
 
-    /// Runs the client handshake for `host` (a DNS name, or an IP address without brackets).
-    static func handshake(over socket: SocketConnection, context: TLSContext, host: String) throws -> TLSStream {
+    /// Waits on `call` and until `deadline` from now on: the next request over a kept-alive connection.
+    func rebind(call: BlockingCall, deadline: ContinuousClock.Instant) {
+        socket.call = call
+        socket.deadline = deadline
+    }
+
+    /// Runs the client handshake for `host` (a DNS name, or an IP address without brackets),
+    /// resuming `session` (an earlier connection's to the same origin) when the server agrees.
+    static func handshake(over socket: SocketConnection, context: TLSContext, host: String, resuming session: TLSSession? = nil) throws -> TLSStream {
         let library = context.library
         guard let ssl = library.new(context.pointer) else {
             throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not start a connection"))
@@ -58,6 +65,7 @@ final class TLSStream: ByteStream {
         // TCP_NODELAY, Nagle holds the request until the Finished is acknowledged.
         var noDelay: Int32 = 1
         _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        session?.offer(to: ssl)
         try stream.retrying(during: .handshake) { library.connect(ssl) }
         return stream
     }

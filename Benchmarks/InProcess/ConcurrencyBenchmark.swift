@@ -143,7 +143,7 @@ struct ConcurrencyBenchmark {
             table.notes.append("client cost per query relative to N = \(formatCount(Double(headlineSize))) (1.00 = linear total cost): \(growth)")
         }
         if let first = failures.first { table.notes.append("first failure: \(first)") }
-        table.notes.append("both sides use SocketHTTPSession (one connection per request); the client also parses each answer and normalizes it into its (in-memory) cache")
+        table.notes.append("both sides use SocketHTTPSession (kept-alive connections, at most 8 to the server, on at most 16 exchange threads); the client also parses each answer and normalizes it into its (in-memory) cache")
         return [table]
     }
 }

@@ -1,12 +1,15 @@
 // rocket-reserver-bench: the in-process benchmarks (cache and concurrency) of Docs/Performance.md.
 // Numbers are printed, never asserted. Run through Scripts/bench, or:
-//   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency]
+//   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency|pool]
+//                         [--tls-endpoint URL --cacert FILE]
 import Foundation
 import JSON
 import RocketReserverAPI
 
 struct Options {
     var endpoint: URL?
+    var tlsEndpoint: URL?
+    var caFile: String?
     var runs = 15
     var launches = 10_000
     var markdown = false
@@ -16,9 +19,12 @@ struct Options {
     var profile: String?
 
     static let usage = """
-        usage: rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--sizes 10,1000,10000] [--only cache|concurrency] [--markdown]
+        usage: rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--sizes 10,1000,10000] [--only cache|concurrency|pool] [--markdown]
+                                     [--tls-endpoint URL --cacert FILE]
                rocket-reserver-bench --print-documents
           --endpoint URL      the reference server (needed for the concurrency benchmark; skipped without it)
+          --tls-endpoint URL  an https front of the reference server (rocket-reserver-tls-front), for the pool benchmark
+          --cacert FILE       the CA that signed the front's certificate
           --profile client|urlsession   after warming up, run only that contender once with the last --sizes (for a profiler)
           --print-documents   print the LaunchDetails and LaunchList query texts as JSON (for Benchmarks/bench.py)
         """
@@ -36,7 +42,9 @@ struct Options {
                 let sizes = value.split(separator: ",").compactMap { Int($0) }
                 guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { return nil }
                 options.sizes = sizes
-            case "--only": guard let value = iterator.next(), ["cache", "concurrency"].contains(value) else { return nil }; options.only = value
+            case "--tls-endpoint": guard let value = iterator.next(), let url = URL(string: value) else { return nil }; options.tlsEndpoint = url
+            case "--cacert": guard let value = iterator.next() else { return nil }; options.caFile = value
+            case "--only": guard let value = iterator.next(), ["cache", "concurrency", "pool"].contains(value) else { return nil }; options.only = value
             case "--markdown": options.markdown = true
             case "--profile": guard let value = iterator.next(), ["client", "urlsession"].contains(value) else { return nil }; options.profile = value
             case "--print-documents": options.printDocuments = true
@@ -66,10 +74,18 @@ func emit(_ tables: [Table]) {
 }
 
 do {
-    if options.only != "concurrency" {
+    if options.only == nil || options.only == "pool" {
+        let endpoints = [options.endpoint, options.tlsEndpoint].compactMap { $0 }
+        if endpoints.isEmpty {
+            print("(pool benchmark skipped: no --endpoint or --tls-endpoint)\n")
+        } else {
+            emit(try await PoolBenchmark(endpoints: endpoints, caFile: options.caFile, runs: options.runs).run())
+        }
+    }
+    if options.only == nil || options.only == "cache" {
         emit(try await CacheBenchmark(count: options.launches, runs: options.runs).run())
     }
-    if options.only != "cache" {
+    if options.only == nil || options.only == "concurrency" {
         if let endpoint = options.endpoint {
             let headline = options.sizes.contains(1_000) ? 1_000 : options.sizes[options.sizes.count / 2]
             emit(try await ConcurrencyBenchmark(endpoint: endpoint, runs: options.runs, sizes: options.sizes, headlineSize: headline, profile: options.profile).run())

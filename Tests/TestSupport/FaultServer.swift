@@ -48,7 +48,10 @@ public final class FaultServer: @unchecked Sendable {
     /// How many requests were received so far.
     public var requestCount: Int { core.requests.count }
 
-    /// Forgets the requests received so far (for example after preparing state).
+    /// How many connections were accepted so far (since the last clear).
+    public var connectionCount: Int { core.connectionCount }
+
+    /// Forgets the requests (and the connections) received so far (for example after preparing state).
     public func clearRequests() { core.clearRequests() }
 
     /// Waits, holding no thread, until the server has received `count` requests (since the

@@ -15,6 +15,7 @@ final class FaultServerCore: @unchecked Sendable {
     private var queue: [FaultServerBehaviour]
     private var fallback: FaultServerBehaviour
     private var received: [FaultServerRequest] = []
+    private var accepted = 0
     private var waiters: [UUID: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
     private var liveThreads = 0
     private var stopping = false
@@ -48,7 +49,15 @@ final class FaultServerCore: @unchecked Sendable {
 
     var requests: [FaultServerRequest] { locked { received } }
 
-    func clearRequests() { locked { received.removeAll() } }
+    func clearRequests() {
+        locked {
+            received.removeAll()
+            accepted = 0
+        }
+    }
+
+    /// Connections accepted since the last ``clearRequests()``.
+    var connectionCount: Int { locked { accepted } }
 
     /// Records `request` and returns the behaviour for it: the next queued one, else the default.
     func record(_ request: FaultServerRequest) -> FaultServerBehaviour {
@@ -112,6 +121,7 @@ final class FaultServerCore: @unchecked Sendable {
                 return
             }
             FaultServerSocket.setNonBlocking(connection)
+            locked { accepted += 1 }
             let started = spawn { [self] in FaultServerConnection(fd: connection, core: self).serve() }
             if !started { close(connection) }
         }
