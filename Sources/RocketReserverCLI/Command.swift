@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
     case book(launchID: String)
     case cancel(launchID: String)
     case trips
+    /// Print the server's booking activity as it happens, until interrupted.
+    case watch
     case cacheInfo
     /// Clear the current endpoint and user's cache, or every cache with `all`.
     case cacheClear(all: Bool)
@@ -28,7 +30,7 @@ public enum Command: Equatable, Sendable {
     var needsCredentials: Bool {
         switch self {
         case .login, .book, .cancel, .trips: true
-        case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
+        case .logout, .whoami, .launches, .query, .schema, .details, .watch, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
         }
     }
 
@@ -37,7 +39,7 @@ public enum Command: Equatable, Sendable {
     var runsOffline: Bool {
         switch self {
         case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: true
-        case .login, .book, .cancel, .query, .schema: false
+        case .login, .book, .cancel, .query, .schema, .watch: false
         }
     }
 
@@ -52,6 +54,7 @@ public enum Command: Equatable, Sendable {
         case .book: "book"
         case .cancel: "cancel"
         case .trips: "trips"
+        case .watch: "watch"
         case .cacheInfo, .cacheClear: "cache"
         case .query: "query"
         case .schema: "schema"
@@ -65,7 +68,7 @@ public enum Command: Equatable, Sendable {
 
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
-    case login, logout, whoami, launches, details, book, cancel, trips, query, schema, cache, completion, man
+    case login, logout, whoami, launches, details, book, cancel, trips, watch, query, schema, cache, completion, man
 }
 
 /// A shell the `completion` command writes a script for.

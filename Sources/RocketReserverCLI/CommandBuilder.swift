@@ -24,6 +24,7 @@ struct CommandBuilder {
         case .logout: try none(); return .logout
         case .whoami: try none(); return .whoami
         case .trips: try none(); return .trips
+        case .watch: try none(); return .watch
         case .man: try none(); return .manPage
         case .book: return .book(launchID: try single())
         case .cancel: return .cancel(launchID: try single())

@@ -89,6 +89,16 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
+            name: .watch,
+            summary: "Print bookings and cancellations as they happen",
+            description: "Follow the server's booking activity live (the tutorial's tripsBooked subscription, over a WebSocket) and print each event as it arrives: \"2 trips were booked.\", \"A trip was booked.\", \"A trip was cancelled.\"; with --json, one object a line, {\"tripsBooked\":2}, written as it arrives. Everyone's bookings are shown and no login is needed. A lost connection is noted on standard error and reconnected; bookings made while it was down are missed. Runs until Ctrl-C or SIGTERM (exit 0), or until the reader of its output goes away; exits 69 when it cannot connect at all within --timeout. It needs the server, so not with --offline.",
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "watch", explanation: "Print each booking and cancellation until Ctrl-C"),
+                ExampleSpec(arguments: "watch --json", explanation: "One {\"tripsBooked\": N} object a line (-1: a cancellation)"),
+            ]
+        ),
+        CommandSpec(
             name: .query,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
             description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1.",

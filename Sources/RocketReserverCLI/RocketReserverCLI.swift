@@ -47,6 +47,9 @@ public struct RocketReserverCLI: Sendable {
             }
             let services = try await environment.makeServices(configuration)
             asked = (invocation.command, services, configuration.sendsCredentials)
+            if case .watch = invocation.command {
+                return try await watch(services.bookingActivity, format: configuration.outputFormat)
+            }
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
             var failure = Failure(error, endpoint: endpoint)
@@ -121,7 +124,7 @@ public struct RocketReserverCLI: Sendable {
             return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):
             return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
-        case .help, .version, .completion, .manPage:
+        case .help, .version, .completion, .manPage, .watch:
             break
         }
         return .success

@@ -14,6 +14,9 @@ public struct Services: Sendable {
     public var cacheInspector: any CacheInspector
     /// Runs documents the user wrote and describes the schema, for `query` and `schema`.
     public var console: any GraphQLConsole
+    /// The server's live booking activity, for `watch`; `nil` when this build has no live
+    /// updates (`watch` then exits 69 saying so).
+    public var bookingActivity: (any BookingActivityFeed)?
 
     public init(
         launches: any LaunchRepository,
@@ -24,7 +27,8 @@ public struct Services: Sendable {
         cache: any UserDataCache,
         presenter: any ResultPresenter,
         cacheInspector: any CacheInspector,
-        console: any GraphQLConsole
+        console: any GraphQLConsole,
+        bookingActivity: (any BookingActivityFeed)? = nil
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -35,5 +39,6 @@ public struct Services: Sendable {
         self.presenter = presenter
         self.cacheInspector = cacheInspector
         self.console = console
+        self.bookingActivity = bookingActivity
     }
 }
