@@ -24,6 +24,9 @@ struct WebSocketViolationTests {
         #"{"type":"subscribe","id":"1","payload":"subscription { tripsBooked }"}"#,
         #"{"type":"subscribe","id":"1","payload":{"query":"subscription { tripsBooked }","variables":[1]}}"#,
         #"{"type":"subscribe","id":"1","payload":{"query":7}}"#,
+        // Nesting far past the JSON decoder's depth limit, within the 64 KiB message bound.
+        String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000),
+        #"{"type":"ping","payload":"# + String(repeating: #"{"a":"#, count: 5_000) + "1" + String(repeating: "}", count: 5_001),
     ]
 
     @Test(arguments: invalidMessages)
