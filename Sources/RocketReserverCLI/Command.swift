@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
     case book(launchID: String)
     case cancel(launchID: String)
     case trips
+    /// Print the user's trips, then again whenever they change, until interrupted (`trips --watch`).
+    case watchTrips
     /// Print the server's booking activity as it happens, until interrupted.
     case watch
     case cacheInfo
@@ -29,7 +31,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command sends or receives a credential, so it may only talk to a trusted endpoint.
     var needsCredentials: Bool {
         switch self {
-        case .login, .book, .cancel, .trips: true
+        case .login, .book, .cancel, .trips, .watchTrips: true
         case .logout, .whoami, .launches, .query, .schema, .details, .watch, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: false
         }
     }
@@ -39,7 +41,7 @@ public enum Command: Equatable, Sendable {
     var runsOffline: Bool {
         switch self {
         case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .completion, .manPage, .help, .version: true
-        case .login, .book, .cancel, .query, .schema, .watch: false
+        case .login, .book, .cancel, .query, .schema, .watch, .watchTrips: false
         }
     }
 
@@ -53,7 +55,7 @@ public enum Command: Equatable, Sendable {
         case .details: "details"
         case .book: "book"
         case .cancel: "cancel"
-        case .trips: "trips"
+        case .trips, .watchTrips: "trips"
         case .watch: "watch"
         case .cacheInfo, .cacheClear: "cache"
         case .query: "query"

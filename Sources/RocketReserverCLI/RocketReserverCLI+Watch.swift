@@ -17,7 +17,7 @@ extension RocketReserverCLI {
     /// output goes away (exit 0; a write error is the root's to report, 74), or the feed fails
     /// (its ``ServiceError``: 69 when it cannot connect at all).
     func watch(_ feed: (any BookingActivityFeed)?, format: Configuration.OutputFormat) async throws -> ExitCode {
-        guard let feed else { throw LiveUpdatesUnavailable() }
+        guard let feed else { throw LiveUpdatesUnavailable.bookingActivity }
         let output = environment.standardOutput
         let notes = environment.notes
         return try await environment.interruptionShield.stoppingOnSignal {

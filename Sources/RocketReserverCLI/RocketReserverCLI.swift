@@ -47,8 +47,10 @@ public struct RocketReserverCLI: Sendable {
             }
             let services = try await environment.makeServices(configuration)
             asked = (invocation.command, services, configuration.sendsCredentials)
-            if case .watch = invocation.command {
-                return try await watch(services.bookingActivity, format: configuration.outputFormat)
+            switch invocation.command {
+            case .watch: return try await watch(services.bookingActivity, format: configuration.outputFormat)
+            case .watchTrips: return try await watchTrips(services, redraw: configuration.outputIsTerminal)
+            default: break
             }
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
@@ -124,7 +126,7 @@ public struct RocketReserverCLI: Sendable {
             return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):
             return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
-        case .help, .version, .completion, .manPage, .watch:
+        case .help, .version, .completion, .manPage, .watch, .watchTrips:
             break
         }
         return .success

@@ -17,6 +17,9 @@ public struct Services: Sendable {
     /// The server's live booking activity, for `watch`; `nil` when this build has no live
     /// updates (`watch` then exits 69 saying so).
     public var bookingActivity: (any BookingActivityFeed)?
+    /// Watches the user's trips in the cache, for `trips --watch`; `nil` when this build cannot
+    /// (`trips --watch` then exits 69 saying so).
+    public var tripWatcher: (any TripWatcher)?
 
     public init(
         launches: any LaunchRepository,
@@ -28,7 +31,8 @@ public struct Services: Sendable {
         presenter: any ResultPresenter,
         cacheInspector: any CacheInspector,
         console: any GraphQLConsole,
-        bookingActivity: (any BookingActivityFeed)? = nil
+        bookingActivity: (any BookingActivityFeed)? = nil,
+        tripWatcher: (any TripWatcher)? = nil
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -40,5 +44,6 @@ public struct Services: Sendable {
         self.cacheInspector = cacheInspector
         self.console = console
         self.bookingActivity = bookingActivity
+        self.tripWatcher = tripWatcher
     }
 }

@@ -91,8 +91,8 @@ struct AdapterAssembly {
                 client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }
             )
-            // STUB (issue 19): no `bookingActivity:` yet, so `watch` exits 69 saying live updates are
-            // not available; pass the GraphQL subscription adapter (TripsBooked over the WebSocket client) here.
+            // STUB (issue 19): no `bookingActivity:` (TripsBooked over the WebSocket client) nor
+            // `tripWatcher:` (a watch on the cache) yet, so `watch` and `trips --watch` exit 69 saying so.
         )
     }
 

@@ -63,7 +63,7 @@ final class CLIHarness: Sendable {
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
                     credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway,
-                    console: console, bookingActivity: activity
+                    console: console, bookingActivity: activity, tripWatcher: activity == nil ? nil : gateway
                 )
             }
         )

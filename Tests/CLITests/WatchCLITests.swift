@@ -133,7 +133,7 @@ struct WatchCLITests {
     @Test func aBuildWithoutLiveUpdatesSaysSo() async throws {
         let harness = try CLIHarness(liveUpdates: false)
         #expect(await harness.run("watch") == .unavailable)
-        #expect(harness.stderr.text == "rocket-reserver: \(LiveUpdatesUnavailable.message)\n")
+        #expect(harness.stderr.text == "rocket-reserver: \(LiveUpdatesUnavailable.bookingActivity.message)\n")
     }
 
     @Test func watchRunsUntilStoppedNotShielded() async throws {
