@@ -11,7 +11,15 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     var cache: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
     /// Cached pages and users, partitioned by user like ``cache``.
     var pages: [EmailAddress?: [LaunchPageRequest: LaunchPage]] = [:]
-    var users: [EmailAddress?: User?] = [:]
+    var users: [EmailAddress?: User?] = [:] {
+        didSet { notifyUserWatchers(was: oldValue) }
+    }
+    /// The live ``TripWatcher`` watches, by registration number: whose cached user each reads.
+    var userWatchers: [Int: (user: EmailAddress?, emitter: LiveStream<User?>.Emitter)] = [:]
+    var nextWatcherID = 0
+    /// The ``TripWatcher`` watches alive: tests wait on it to prove that stopping iteration
+    /// frees a watch.
+    public nonisolated let liveWatchers = LiveCount()
 
     public init(server: InMemoryTutorialServer, credentials: any CredentialStore) {
         self.server = server

@@ -15,11 +15,16 @@ public actor InMemoryTutorialServer {
     public private(set) var requests: [String] = []
     /// The failure to answer with instead of serving the next request, if any.
     private var nextFailure: (any Error)?
+    /// Where bookings and cancellations are announced, as the tutorial's subscription does.
+    private let activity: InMemoryBookingActivityFeed?
 
-    /// Creates a server with these launches (newest first) that refuses these addresses.
-    public init(launches: [LaunchDetails], refusing refusedEmails: Set<EmailAddress> = []) {
+    /// Creates a server with these launches (newest first) that refuses these addresses, and
+    /// announces every accepted booking and every cancellation on `activity` with the hosted
+    /// server's values (one trip booked a request: the app books one launch at a time).
+    public init(launches: [LaunchDetails], refusing refusedEmails: Set<EmailAddress> = [], activity: InMemoryBookingActivityFeed? = nil) {
         self.launches = launches.map { var l = $0; l.isBooked = false; return l }
         self.refusedEmails = refusedEmails
+        self.activity = activity
     }
 
     /// Makes the next request fail with `error` before reaching the server's state.
@@ -63,6 +68,8 @@ public actor InMemoryTutorialServer {
     public func book(_ id: LaunchID, token: AuthToken?) throws -> TripUpdate? {
         try record("BookTrip")
         guard let email = user(for: token) else { return nil }
+        // The hosted server announces the launches asked for, known or not.
+        activity?.publish(.value(.booked(count: 1)))
         guard launches.contains(where: { $0.id == id }) else {
             return TripUpdate(launchID: id, success: false, message: "the following launches couldn't be booked: \(id)", launch: nil)
         }
@@ -78,6 +85,7 @@ public actor InMemoryTutorialServer {
             return TripUpdate(launchID: id, success: false, message: "failed to cancel trip", launch: nil)
         }
         tripsByEmail[email]?.remove(at: index)
+        activity?.publish(.value(.cancelled(count: 1)))
         return TripUpdate(launchID: id, success: true, message: "trip cancelled", launch: nil)
     }
 

@@ -19,12 +19,24 @@ public final class RecordingPresenter: ResultPresenter {
         case cacheCollection(CacheCollection)
     }
 
-    private let recorded = Mutex<[Presentation]>([])
+    private let recorded = Mutex<(shown: [Presentation], waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(([], []))
 
     public init() {}
 
     /// Everything shown so far, in order.
-    public var presentations: [Presentation] { recorded.withLock { $0 } }
+    public var presentations: [Presentation] { recorded.withLock { $0.shown } }
+
+    /// Returns once at least `count` things have been shown (no polling: each one wakes the waiters).
+    public func wait(untilShown count: Int) async {
+        await withCheckedContinuation { continuation in
+            let reached = recorded.withLock { state in
+                guard state.shown.count < count else { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
 
     public func present(_ page: LaunchPage) { append(.page(page)) }
     public func present(_ details: LaunchDetails) { append(.details(details)) }
@@ -38,6 +50,13 @@ public final class RecordingPresenter: ResultPresenter {
     public func present(_ collection: CacheCollection) { append(.cacheCollection(collection)) }
 
     private func append(_ presentation: Presentation) {
-        recorded.withLock { $0.append(presentation) }
+        let woken = recorded.withLock { state in
+            state.shown.append(presentation)
+            let count = state.shown.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return ready
+        }
+        for continuation in woken { continuation.resume() }
     }
 }

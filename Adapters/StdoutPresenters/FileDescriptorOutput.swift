@@ -33,6 +33,11 @@ public struct FileDescriptorOutput: TextOutput {
         return code == 0 || code == EPIPE ? nil : code
     }
 
+    /// Whether a write has failed, for any reason (a closed pipe included): later output is dropped.
+    public var isClosed: Bool {
+        state.code.load(ordering: .acquiring) != 0
+    }
+
     public func write(_ text: String) {
         guard state.code.load(ordering: .acquiring) == 0 else { return }
         var text = text

@@ -9,6 +9,10 @@ public enum Command: Equatable, Sendable {
     case book(launchID: String)
     case cancel(launchID: String)
     case trips
+    /// Print the user's trips, then again whenever they change, until interrupted (`trips --watch`).
+    case watchTrips
+    /// Print the server's booking activity as it happens, until interrupted.
+    case watch
     case cacheInfo
     /// Clear the current endpoint and user's cache, or every cache with `all`.
     case cacheClear(all: Bool)
@@ -29,8 +33,8 @@ public enum Command: Equatable, Sendable {
     /// Whether the command sends or receives a credential, so it may only talk to a trusted endpoint.
     var needsCredentials: Bool {
         switch self {
-        case .login, .book, .cancel, .trips: true
-        case .logout, .whoami, .launches, .query, .schema, .details, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: false
+        case .login, .book, .cancel, .trips, .watchTrips: true
+        case .logout, .whoami, .launches, .query, .schema, .details, .watch, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: false
         }
     }
 
@@ -39,7 +43,7 @@ public enum Command: Equatable, Sendable {
     var runsOffline: Bool {
         switch self {
         case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: true
-        case .login, .book, .cancel, .query, .schema: false
+        case .login, .book, .cancel, .query, .schema, .watch, .watchTrips: false
         }
     }
 
@@ -53,7 +57,8 @@ public enum Command: Equatable, Sendable {
         case .details: "details"
         case .book: "book"
         case .cancel: "cancel"
-        case .trips: "trips"
+        case .trips, .watchTrips: "trips"
+        case .watch: "watch"
         case .cacheInfo, .cacheClear, .cacheCollect: "cache"
         case .query: "query"
         case .schema: "schema"
@@ -67,7 +72,7 @@ public enum Command: Equatable, Sendable {
 
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
-    case login, logout, whoami, launches, details, book, cancel, trips, query, schema, cache, completion, man
+    case login, logout, whoami, launches, details, book, cancel, trips, watch, query, schema, cache, completion, man
 }
 
 /// A shell the `completion` command writes a script for.

@@ -23,7 +23,8 @@ struct CommandBuilder {
         case .login: return .login(email: try single())
         case .logout: try none(); return .logout
         case .whoami: try none(); return .whoami
-        case .trips: try none(); return .trips
+        case .trips: try none(); return flags["--watch"] == nil ? .trips : .watchTrips
+        case .watch: try none(); return .watch
         case .man: try none(); return .manPage
         case .book: return .book(launchID: try single())
         case .cancel: return .cancel(launchID: try single())

@@ -81,11 +81,23 @@ extension CommandCatalog {
         CommandSpec(
             name: .trips,
             summary: "List your booked trips",
-            description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; --offline answers from the cache only.",
+            description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; --offline answers from the cache only. With --watch, the list is printed again whenever it changes (a booking anywhere makes it ask the server again; another process's change to the same cache shows too) until Ctrl-C or SIGTERM (exit 0): on a terminal it is redrawn in place, piped each new list is appended (with --json, one document a list). --watch needs the server, so not with --offline.",
+            options: [OptionSpec(name: "--watch", summary: "Print the list again whenever it changes, until Ctrl-C")],
             environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
             examples: [
                 ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON"),
                 ExampleSpec(arguments: "trips --offline", explanation: "Your trips as last fetched, without connecting"),
+                ExampleSpec(arguments: "trips --watch", explanation: "Your trips, kept current until Ctrl-C"),
+            ]
+        ),
+        CommandSpec(
+            name: .watch,
+            summary: "Print bookings and cancellations as they happen",
+            description: "Follow the server's booking activity live (the tutorial's tripsBooked subscription, over a WebSocket) and print each event as it arrives: \"2 trips were booked.\", \"A trip was booked.\", \"A trip was cancelled.\"; with --json, one object a line, {\"tripsBooked\":2}, written as it arrives. Everyone's bookings are shown and no login is needed. A lost connection is noted on standard error and reconnected; bookings made while it was down are missed. Runs until Ctrl-C or SIGTERM (exit 0), or until the reader of its output goes away; exits 69 when it cannot connect at all within --timeout. It needs the server, so not with --offline.",
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "watch", explanation: "Print each booking and cancellation until Ctrl-C"),
+                ExampleSpec(arguments: "watch --json", explanation: "One {\"tripsBooked\": N} object a line (-1: a cancellation)"),
             ]
         ),
         CommandSpec(

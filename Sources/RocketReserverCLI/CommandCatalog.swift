@@ -18,7 +18,7 @@ enum CommandCatalog {
     /// Options every command accepts, before or after it.
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--endpoint", valueName: "URL", summary: "GraphQL endpoint (default: $ROCKET_RESERVER_ENDPOINT, else \(Configuration.defaultEndpoint))"),
-        OptionSpec(name: "--json", summary: "Print one JSON document instead of text"),
+        OptionSpec(name: "--json", summary: "Print one JSON document instead of text (watch: one JSON object a line)"),
         OptionSpec(name: "--offline", summary: "Answer launches, details and trips from the cache only; never connect (default: $ROCKET_RESERVER_OFFLINE)"),
         OptionSpec(
             name: "--cacert", valueName: "FILE", valueKind: .file,

@@ -32,6 +32,8 @@ struct Failure: Equatable {
             self.init(.ioError, FailureMessage.text(for: error))
         case let error as GraphQLConsoleError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
+        case let error as LiveUpdatesUnavailable:
+            self.init(.unavailable, error.message)
         case let error as UserFile.Failure:
             self.init(error.isUsage ? .usage : .ioError, error.description)
         case is CancellationError:

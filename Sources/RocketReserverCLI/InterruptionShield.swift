@@ -7,6 +7,18 @@
 /// signal afterwards. Outside a shield a signal ends the process at once.
 public protocol InterruptionShield: Sendable {
     func finishing<T: Sendable>(_ body: () async throws -> T) async throws -> T
+
+    /// Runs a command that ends only when the user stops it (`watch`): while `body` runs, a
+    /// termination signal cancels the command, and the process then exits with the command's
+    /// own status (0) instead of by the signal. A second signal ends it at once.
+    func stoppingOnSignal<T: Sendable>(_ body: () async throws -> T) async throws -> T
+}
+
+extension InterruptionShield {
+    /// No signal handling of its own: `body` just runs (cancelling its task stops it).
+    public func stoppingOnSignal<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await body()
+    }
 }
 
 /// No shield: `body` just runs (tests, and programs that handle no signals).

@@ -47,6 +47,11 @@ public struct RocketReserverCLI: Sendable {
             }
             let services = try await environment.makeServices(configuration)
             asked = (invocation.command, services, configuration.sendsCredentials)
+            switch invocation.command {
+            case .watch: return try await watch(services.bookingActivity, format: configuration.outputFormat)
+            case .watchTrips: return try await watchTrips(services, redraw: configuration.outputIsTerminal)
+            default: break
+            }
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
             var failure = Failure(error, endpoint: endpoint)
@@ -123,7 +128,7 @@ public struct RocketReserverCLI: Sendable {
             return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):
             return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
-        case .help, .version, .completion, .manPage:
+        case .help, .version, .completion, .manPage, .watch, .watchTrips:
             break
         }
         return .success

@@ -17,6 +17,12 @@ public struct Services: Sendable {
     /// How old the oldest cached answer this run showed is (`nil` when it showed none, or
     /// when the adapters cannot tell): for "Showing cached data from 3 hours ago".
     public var cachedAnswerAge: @Sendable () -> Duration? = { nil }
+    /// The server's live booking activity, for `watch`; `nil` when this build has no live
+    /// updates (`watch` then exits 69 saying so).
+    public var bookingActivity: (any BookingActivityFeed)?
+    /// Watches the user's trips in the cache, for `trips --watch`; `nil` when this build cannot
+    /// (`trips --watch` then exits 69 saying so).
+    public var tripWatcher: (any TripWatcher)?
 
     public init(
         launches: any LaunchRepository,
@@ -27,7 +33,9 @@ public struct Services: Sendable {
         cache: any UserDataCache,
         presenter: any ResultPresenter,
         cacheInspector: any CacheInspector,
-        console: any GraphQLConsole
+        console: any GraphQLConsole,
+        bookingActivity: (any BookingActivityFeed)? = nil,
+        tripWatcher: (any TripWatcher)? = nil
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -38,5 +46,7 @@ public struct Services: Sendable {
         self.presenter = presenter
         self.cacheInspector = cacheInspector
         self.console = console
+        self.bookingActivity = bookingActivity
+        self.tripWatcher = tripWatcher
     }
 }

@@ -93,6 +93,8 @@ struct AdapterAssembly {
                 client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }
             )
+            // STUB (issue 19): no `bookingActivity:` (TripsBooked over the WebSocket client) nor
+            // `tripWatcher:` (a watch on the cache) yet, so `watch` and `trips --watch` exit 69 saying so.
         )
         services.cachedAnswerAge = {
             ages.oldestCachedAt.map { .milliseconds(max(0, Int64((Date().timeIntervalSince($0) * 1_000).rounded(.down)))) }

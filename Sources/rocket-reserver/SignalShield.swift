@@ -5,4 +5,8 @@ struct SignalShield: InterruptionShield {
     func finishing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await TerminationSignals.shielding(body)
     }
+
+    func stoppingOnSignal<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await TerminationSignals.stopping(body)
+    }
 }

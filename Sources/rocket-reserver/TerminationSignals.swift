@@ -31,6 +31,9 @@ enum TerminationSignals {
         var depth = 0
         var pending: Int32?
         var cancelCommand: (@Sendable () -> Void)?
+        /// Commands running under ``stopping(_:)``, and whether a signal has stopped one.
+        var stoppable = 0
+        var stopped = false
     }
 
     private static let folders = Mutex<[URL]>([])
@@ -109,6 +112,15 @@ enum TerminationSignals {
         return try await body()
     }
 
+    /// Runs `body` (a command that runs until the user stops it, `watch`) so that the first
+    /// signal cancels the command and the process exits with the command's status rather than
+    /// by the signal; a second signal, or ``grace`` passing first, ends it at once.
+    static func stopping<T>(_ body: () async throws -> T) async throws -> T {
+        shield.withLock { $0.stoppable += 1 }
+        defer { shield.withLock { $0.stoppable -= 1 } }
+        return try await body()
+    }
+
     /// Ends the process by the signal that arrived during ``shielding(_:)``, if one did.
     static func endIfInterrupted() {
         if let signalNumber = shield.withLock({ $0.pending }) { terminate(by: signalNumber) }
@@ -118,6 +130,11 @@ enum TerminationSignals {
     /// the first to), noting the signal; `nil` when the process must end now.
     private static func deferral(of signalNumber: Int32) -> (@Sendable () -> Void)? {
         shield.withLock { state in
+            if state.depth == 0, state.stoppable > 0, !state.stopped, let cancel = state.cancelCommand {
+                // Stopping is how the command ends: the signal is used up, not re-raised.
+                state.stopped = true
+                return cancel
+            }
             guard state.depth > 0, state.pending == nil, let cancel = state.cancelCommand else { return nil }
             state.pending = signalNumber
             return cancel

@@ -15,6 +15,8 @@ final class CLIHarness: Sendable {
     let stderr = TextBuffer()
     /// Answers `query` and `schema`.
     let console: InMemoryGraphQLConsole
+    /// The server's live booking activity, for `watch` (`nil`: a build without live updates).
+    let activity: InMemoryBookingActivityFeed?
     private let configurations = Mutex<[Configuration]>([])
     private let variables: [String: String]
     private let terminal: (isTerminal: Bool, width: Int?)
@@ -24,9 +26,12 @@ final class CLIHarness: Sendable {
         variables: [String: String] = [:],
         loggedInAs email: String? = nil,
         terminal: (isTerminal: Bool, width: Int?) = (false, nil),
-        console: InMemoryGraphQLConsole = InMemoryGraphQLConsole()
+        console: InMemoryGraphQLConsole = InMemoryGraphQLConsole(),
+        liveUpdates: Bool = true
     ) throws {
-        server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30))
+        let activity = liveUpdates ? InMemoryBookingActivityFeed() : nil
+        self.activity = activity
+        server = InMemoryTutorialServer(launches: SampleLaunches.make(count: 30), activity: activity)
         let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
         credentials = InMemoryCredentialStore(credential: credential)
         gateway = InMemoryGateway(server: server, credentials: credentials)
@@ -58,7 +63,7 @@ final class CLIHarness: Sendable {
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
                     credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway,
-                    console: console
+                    console: console, bookingActivity: activity, tripWatcher: activity == nil ? nil : gateway
                 )
             }
         )

@@ -43,6 +43,32 @@ struct FileDescriptorOutputTests {
         #expect(output.descriptor == ends[1])
     }
 
+    @Test("A reader gone (EPIPE) closes the output, without counting as a failure")
+    func brokenPipeCloses() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[1]) }
+        let output = FileDescriptorOutput(descriptor: ends[1])
+        output.write("read\n")
+        #expect(!output.isClosed)
+        close(ends[0])
+        output.write("nobody reads this\n")
+        #expect(output.isClosed)
+        #expect(output.failure == nil)
+    }
+
+    @Test("A full device (ENOSPC) closes the output and is the failure")
+    func fullDeviceCloses() throws {
+        let descriptor = open("/dev/full", O_WRONLY)
+        try #require(descriptor >= 0, "no /dev/full here")
+        defer { close(descriptor) }
+        let output = FileDescriptorOutput(descriptor: descriptor)
+        #expect(!output.isClosed)
+        output.write("lost\n")
+        #expect(output.isClosed)
+        #expect(output.failure == ENOSPC)
+    }
+
     @Test("Standard output and error write to descriptors 1 and 2")
     func standardStreams() {
         // Writing nothing keeps the test log clean while exercising both initialisers.

@@ -8,11 +8,14 @@ struct Fixture {
     let server: InMemoryTutorialServer
     let credentials: InMemoryCredentialStore
     let gateway: InMemoryGateway
+    /// The server's live booking activity (bookings and cancellations are published on it).
+    let activity = InMemoryBookingActivityFeed()
 
     init(launchCount: Int = 30, loggedInAs email: String? = nil, refusing refused: Set<String> = []) throws {
         server = InMemoryTutorialServer(
             launches: SampleLaunches.make(count: launchCount),
-            refusing: Set(try refused.map { try EmailAddress($0) })
+            refusing: Set(try refused.map { try EmailAddress($0) }),
+            activity: activity
         )
         let credential = try email.map { Credential(email: try EmailAddress($0), token: AuthToken("token-for-\($0)")) }
         credentials = InMemoryCredentialStore(credential: credential)
@@ -26,6 +29,8 @@ struct Fixture {
     var bookTrip: BookTrip { BookTrip(trips: gateway, credentials: credentials) }
     var cancelTrip: CancelTrip { CancelTrip(trips: gateway, credentials: credentials) }
     var myTrips: MyTrips { MyTrips(trips: gateway, credentials: credentials) }
+    var watchMyTrips: WatchMyTrips { WatchMyTrips(trips: gateway, watcher: gateway, activity: activity, credentials: credentials) }
+    var watchBookingActivity: WatchBookingActivity { WatchBookingActivity(feed: activity) }
 
     /// The operations the server has answered so far.
     var requests: [String] { get async { await server.requests } }

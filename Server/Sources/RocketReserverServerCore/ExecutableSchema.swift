@@ -7,8 +7,9 @@ public enum ExecutableSchema {
         try BundledResource.text(named: "schema", extension: "graphql")
     }
 
-    /// Builds a schema from SDL and attaches a resolver to every field of `Query`, `Mutation`
-    /// and the object types (the `Subscription` root is described but not executed).
+    /// Builds a schema from SDL and attaches a resolver to every field of `Query`, `Mutation`,
+    /// `Subscription` and the object types (a subscription is executed once per event, with the
+    /// event as its root value, by `GraphQLService.execute(_:event:)`).
     ///
     /// - Throws: `ServerSetupError.invalidSchema` when the SDL does not build, or when a field
     ///   has no resolver, or a resolver names a field the SDL lacks.
@@ -23,8 +24,9 @@ public enum ExecutableSchema {
         var table = ObjectResolvers.types
         table["Query"] = QueryResolvers.fields.merging(extraQueryResolvers) { own, _ in own }
         table["Mutation"] = MutationResolvers.fields
+        table["Subscription"] = SubscriptionResolvers.fields
         for (typeName, type) in schema.typeMap where !typeName.hasPrefix("__") {
-            guard let object = type as? GraphQLObjectType, object !== schema.subscriptionType else { continue }
+            guard let object = type as? GraphQLObjectType else { continue }
             try attach(table[typeName] ?? [:], to: object)
         }
         for typeName in table.keys where !(schema.getType(name: typeName) is GraphQLObjectType) {

@@ -27,6 +27,27 @@ struct GraphQLOperationRequest: Sendable {
         return try make(query: decoded.query, variables: decoded.variables?.map, operationName: decoded.operationName)
     }
 
+    /// Decodes the payload of a WebSocket `subscribe` (or legacy `start`): an object with a
+    /// `query` string, optional `variables` object and optional `operationName`.
+    static func fromMap(_ payload: Map) throws(RequestFailure) -> GraphQLOperationRequest {
+        guard case .dictionary(let fields) = payload else {
+            throw .badRequest("The payload must be an object with a \"query\" string.")
+        }
+        guard case .string(let query)? = fields["query"] else {
+            throw .badRequest("GraphQL operations must contain a non-empty `query`.")
+        }
+        let operationName: String?
+        switch fields["operationName"] {
+        case .string(let name)? where !name.isEmpty:
+            operationName = name
+        case nil, .null?, .undefined?, .string?:
+            operationName = nil
+        default:
+            throw .badRequest("`operationName` must be a string.")
+        }
+        return try make(query: query, variables: fields["variables"], operationName: operationName)
+    }
+
     /// Decodes the URL query of a `GET` (`query`, `variables` as JSON text, `operationName`).
     static func fromGET(query: String?) throws(RequestFailure) -> GraphQLOperationRequest {
         let parameters = FormQuery.parse(query ?? "")

@@ -103,7 +103,7 @@ public final class GraphQLService: Sendable {
     }
 
     /// Parses and validates a query, using the cache.
-    private func document(for query: String) throws(RequestFailure) -> Document {
+    func document(for query: String) throws(RequestFailure) -> Document {
         if let cached = cache.document(for: query) {
             return cached
         }
@@ -123,7 +123,7 @@ public final class GraphQLService: Sendable {
         return document
     }
 
-    private func selectOperation(in document: Document, named name: String?) throws(RequestFailure) -> OperationDefinition {
+    func selectOperation(in document: Document, named name: String?) throws(RequestFailure) -> OperationDefinition {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let selected: OperationDefinition?
         if let name {
@@ -141,7 +141,7 @@ public final class GraphQLService: Sendable {
     }
 
     /// The user a request's `Authorization` header identifies; anonymous for missing or garbage values.
-    private func currentUser(authorization: String?) -> UserRecord? {
+    func currentUser(authorization: String?) -> UserRecord? {
         guard let email = AuthToken.email(fromAuthorizationHeader: authorization) else {
             return nil
         }

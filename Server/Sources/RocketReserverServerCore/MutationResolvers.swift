@@ -27,6 +27,8 @@ enum MutationResolvers {
             guard cancelled, let launch = context.data.catalog.launch(id: launchID) else {
                 return TripUpdateResult(success: false, message: TripUpdateResult.cancelFailedMessage, launches: nil)
             }
+            // The hosted server's value for a cancellation; only a cancellation that happened is published.
+            context.data.tripsBooked.publish(-1)
             return TripUpdateResult(success: true, message: TripUpdateResult.cancelledMessage, launches: [launch])
         },
     ]
@@ -53,6 +55,8 @@ enum MutationResolvers {
         try FieldResolver.persisting(info) {
             try data.store.book(launchIDs: launches.map(\.id), userID: user.id)
         }
+        // The hosted server's value: the length of the argument list (re-bookings and unknown ids included).
+        data.tripsBooked.publish(ids.count)
         if failed.isEmpty {
             return TripUpdateResult(success: true, message: TripUpdateResult.bookedMessage, launches: launches)
         }

@@ -24,6 +24,17 @@ enum ResponseJSON {
         }
     }
 
+    /// Encodes errors alone as a JSON array (the payload of a WebSocket `error` message).
+    static func encodeErrors(_ errors: [GraphQLError], defaultCode: String) -> Data {
+        do {
+            let encoder = GraphQLJSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            return try encoder.encode(Map.array(errors.map { map($0, defaultCode: defaultCode) }))
+        } catch {
+            return Data(#"[{"message":"Internal error: the errors could not be encoded","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]"#.utf8)
+        }
+    }
+
     private static func map(_ error: GraphQLError, defaultCode: String) -> Map {
         var entry = OrderedDictionary<String, Map>()
         entry["message"] = .string(error.message)

@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var dataFile: URL?
     /// Whether to log lifecycle events (to stderr) at info level instead of warnings only.
     public var verbose: Bool
+    /// Bounds and timers of the GraphQL WebSocket endpoint (subscriptions).
+    public var webSocketLimits: WebSocketLimits
 
     /// Creates a configuration; the defaults match the command line's.
     public init(
@@ -19,12 +21,14 @@ public struct ServerConfiguration: Sendable {
         port: Int = 4000,
         stateFile: URL? = nil,
         dataFile: URL? = nil,
-        verbose: Bool = false
+        verbose: Bool = false,
+        webSocketLimits: WebSocketLimits = WebSocketLimits()
     ) {
         self.host = host
         self.port = port
         self.stateFile = stateFile
         self.dataFile = dataFile
         self.verbose = verbose
+        self.webSocketLimits = webSocketLimits
     }
 }

@@ -7,10 +7,11 @@ struct TestServer {
     let service: GraphQLService
 
     /// A server with the bundled dataset and a fresh in-memory (or file-backed) store.
-    init(stateFile: URL? = nil, sdlSuffix: String? = nil) throws {
+    init(stateFile: URL? = nil, sdlSuffix: String? = nil, tripsBooked: TripsBookedHub = TripsBookedHub()) throws {
         let data = ServerData(
             catalog: LaunchCatalog(dataset: try LaunchDataset.bundled()),
-            store: try BookingStore(stateFile: stateFile)
+            store: try BookingStore(stateFile: stateFile),
+            tripsBooked: tripsBooked
         )
         if let sdlSuffix {
             // Extra `Query` fields from the suffix resolve to null.
