@@ -22,4 +22,11 @@ public struct ResponseObject: Sendable {
         let value: Value? = try field(key)
         return value
     }
+
+    /// The object decoded as `Value` when its `__typename` is one of `possibleTypes` (a typed
+    /// accessor such as `asLaunch`), else `nil`; an object without a `__typename` string is an error.
+    public func typeCase<Value: GraphQLSelectionSet>(_ possibleTypes: Set<String>) throws(GraphQLDecodingError) -> Value? {
+        let typename: String = try field("__typename")
+        return possibleTypes.contains(typename) ? try Value(self) : nil
+    }
 }

@@ -3,5 +3,6 @@
 /// target proves the generated Swift compiles; `CodegenFixtureTests` runs it.
 ///
 /// Types: `ConditionalQuery` (`@include`/`@skip`), `ItemByIdQuery` (an anonymous operation
-/// named after its file), `FilteredItemsQuery` (an object literal holding variables).
+/// named after its file), `FilteredItemsQuery` (an object literal holding variables),
+/// `PolymorphicQuery` (type conditions on interfaces, a union and an interface inside a union).
 public enum CodegenFixtures {}
