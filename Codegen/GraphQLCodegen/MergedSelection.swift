@@ -13,6 +13,9 @@ struct MergedSelection: Sendable {
     var fields: [MergedField] = []
     /// Fragments spread directly in this selection set, in order; they become `fragments.x`.
     private(set) var fragmentNames: [String] = []
+    /// Fragments spread only under `@include`/`@skip`, each with the response keys of the
+    /// fields it always selects: its model is there when the answer has all of them.
+    private(set) var conditionalFragments: [String: [String]] = [:]
     /// What type conditions narrower than ``type`` select, in order of first selection.
     private(set) var parts: [TypePart] = []
     /// The typed accessors of the model: per type condition, everything its objects have.
@@ -24,6 +27,8 @@ struct MergedSelection: Sendable {
     /// Where each response key is in ``fields``, so adding a field is one look-up.
     private var indexByKey: [String: Int] = [:]
     private var fragmentNameSet: Set<String> = []
+    /// The response keys each fragment spread here always selects (see ``conditionalFragments``).
+    private var fragmentKeys: [String: [String]] = [:]
     /// Where each part is in ``parts``, by condition and object types.
     private var partIndex: [String: Int] = [:]
 
@@ -59,7 +64,8 @@ struct MergedSelection: Sendable {
     /// Merges another selection on the same type: its fields, fragments and parts.
     mutating func merge(_ other: MergedSelection, work: inout Int) {
         for field in other.fields { add(field, work: &work) }
-        appendFragmentNames(other.fragmentNames)
+        appendFragmentNames(other.fragmentNames, conditional: other.conditionalFragments)
+        fragmentKeys.merge(other.fragmentKeys) { first, _ in first }
         for part in other.parts { addPart(part, work: &work) }
     }
 
@@ -95,6 +101,9 @@ struct MergedSelection: Sendable {
         guard !conditions.isEmpty else { return self }
         var copy = self
         for index in copy.fields.indices { copy.fields[index].conditions += conditions }
+        for name in copy.fragmentNames where copy.conditionalFragments[name] == nil {
+            copy.conditionalFragments[name] = copy.fragmentKeys[name] ?? []
+        }
         for index in copy.parts.indices { copy.parts[index].selection = copy.parts[index].selection.conditioned(by: conditions) }
         return copy
     }
@@ -105,6 +114,8 @@ struct MergedSelection: Sendable {
         var copy = self
         copy.fragmentNames = [name]
         copy.fragmentNameSet = [name]
+        copy.conditionalFragments = [:]
+        copy.fragmentKeys = [name: fields.filter { $0.conditions.isEmpty }.map(\.responseKey)]
         for index in copy.parts.indices { copy.parts[index].selection.clearFragmentNames() }
         return copy
     }
@@ -112,11 +123,21 @@ struct MergedSelection: Sendable {
     private mutating func clearFragmentNames() {
         fragmentNames = []
         fragmentNameSet = []
+        conditionalFragments = [:]
+        fragmentKeys = [:]
     }
 
-    /// Adds fragment names not there yet, in order.
-    mutating func appendFragmentNames(_ names: [String]) {
-        for name in names where fragmentNameSet.insert(name).inserted { fragmentNames.append(name) }
+    /// Adds fragment names not there yet, in order; a fragment spread without conditions
+    /// anywhere is there unconditionally.
+    mutating func appendFragmentNames(_ names: [String], conditional: [String: [String]] = [:], keys: [String: [String]] = [:]) {
+        for name in names {
+            if fragmentNameSet.insert(name).inserted {
+                fragmentNames.append(name)
+                conditionalFragments[name] = conditional[name]
+            } else if conditional[name] == nil {
+                conditionalFragments[name] = nil
+            }
+        }
     }
 }
 

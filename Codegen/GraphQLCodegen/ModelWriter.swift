@@ -17,7 +17,10 @@ struct ModelWriter {
                 decoder: field.conditions.isEmpty ? "field" : "conditionalField"
             )
         }
-        let fragments = selection.fragmentNames.map { (property: SwiftNames.property(lowerFirst($0)), type: $0) }
+        // A fragment spread only under `@include`/`@skip` is there when the answer has its fields.
+        let fragments = selection.fragmentNames.map { name in
+            (property: SwiftNames.property(lowerFirst(name)), type: name, keys: selection.conditionalFragments[name])
+        }
         let cases = typeCaseNames(selection, taken: Set(properties.map(\.name)).union(nestedNames.values))
         writer.line("/// \(documentation)")
         writer.block("public struct \(typeName): GraphQLSelectionSet") { writer in
@@ -44,7 +47,10 @@ struct ModelWriter {
                     writer.line("self.\(typeCase.property) = try object.typeCase([\(types)])")
                 }
                 if !fragments.isEmpty {
-                    let arguments = fragments.map { "\($0.property): try \($0.type)(object)" }.joined(separator: ", ")
+                    let arguments = fragments.map { fragment in
+                        guard let keys = fragment.keys else { return "\(fragment.property): try \(fragment.type)(object)" }
+                        return "\(fragment.property): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
+                    }.joined(separator: ", ")
                     writer.line("self.fragments = Fragments(\(arguments))")
                 }
             }
@@ -52,9 +58,12 @@ struct ModelWriter {
                 writer.line()
                 writer.line("/// The fragments spread in this selection, decoded from the same object.")
                 writer.block("public struct Fragments: Sendable, Equatable") { writer in
-                    for fragment in fragments { writer.line("public let \(fragment.property): \(fragment.type)") }
+                    for fragment in fragments {
+                        if fragment.keys != nil { writer.line("/// Spread under `@include`/`@skip`: `nil` when its condition did not hold.") }
+                        writer.line("public let \(fragment.property): \(fragment.type)\(fragment.keys == nil ? "" : "?")")
+                    }
                     writer.line()
-                    let parameters = fragments.map { "\($0.property): \($0.type)" }.joined(separator: ", ")
+                    let parameters = fragments.map { "\($0.property): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
                     writer.block("public init(\(parameters))") { writer in
                         for fragment in fragments { writer.line("self.\(fragment.property) = \(fragment.property)") }
                     }

@@ -6,9 +6,9 @@ import GraphQLValidation
 /// `@include`/`@skip` on a field or an inline fragment make its fields conditional (optional in
 /// the model, the directives kept in the document). A type condition narrower than the
 /// enclosing type (an interface's implementation, a union's member) becomes a part of the
-/// selection for the object types it allows (``TypePart``), decided by `__typename`. Reports
-/// what the generator does not support yet: other directives on selections and
-/// `@include`/`@skip` on a fragment spread.
+/// selection for the object types it allows (``TypePart``), decided by `__typename`.
+/// `@include`/`@skip` on a fragment spread make its fields conditional and its model optional.
+/// Reports what the generator does not support yet: other directives on selections.
 ///
 /// Each fragment is merged once and the result reused wherever it is spread, and the fields a
 /// merge adds are counted: past ``maximumWork`` the merge stops with a diagnostic, so a small
@@ -42,13 +42,6 @@ struct SelectionMerger {
                 unsupported("Directive \"@\(directive.name.value)\" on a selection is not supported by the code generator yet.", directive.location, sourceName)
                 continue
             }
-            if case .fragmentSpread = selection, let directive = selection.directives.first {
-                unsupported(
-                    Self.conditionalSpread(directive.name.value),
-                    directive.location, sourceName
-                )
-                continue
-            }
             switch selection {
             case .field(let field):
                 guard let fieldType = schema.field(named: field.name.value, on: type)?.type else { continue }
@@ -67,10 +60,6 @@ struct SelectionMerger {
                 let conditionType = fragment.typeCondition.flatMap { schema.types[$0.value] } ?? type
                 guard conditionType.isComposite else { continue }
                 let inline = merge(fragment.selectionSet, on: conditionType, sourceName: sourceName)
-                if let directive = fragment.directives.first, !conditions.isEmpty, !inline.fragmentNames.isEmpty {
-                    unsupported(Self.conditionalSpread(directive.name.value), directive.location, sourceName)
-                    continue
-                }
                 absorb(inline.conditioned(by: conditions), into: &merged)
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value], let conditionType = schema.types[fragment.definition.typeCondition.value],
@@ -83,7 +72,7 @@ struct SelectionMerger {
                     fromFragment = merge(fragment.definition.selectionSet, on: conditionType, sourceName: fragment.sourceName)
                     mergedFragments[spread.name.value] = fromFragment
                 }
-                absorb(fromFragment.spread(as: spread.name.value), into: &merged)
+                absorb(fromFragment.spread(as: spread.name.value).conditioned(by: conditions), into: &merged)
             }
         }
         if work > Self.maximumWork { tooLarge(at: selectionSet.location, sourceName) }
@@ -170,13 +159,6 @@ struct SelectionMerger {
             finalize(&child)
             selection.fields[index].selection = child
         }
-    }
-
-    /// Why a fragment spread under `@include`/`@skip` is refused: its fragment's model would
-    /// have to be optional.
-    private static func conditionalSpread(_ directive: String) -> String {
-        "\"@\(directive)\" around a fragment spread is not supported by the code generator yet (the fragment's model would be optional); "
-            + "select the fields themselves under it."
     }
 
     private mutating func tooLarge(at location: SourceLocation, _ sourceName: String) {

@@ -4,5 +4,6 @@
 ///
 /// Types: `ConditionalQuery` (`@include`/`@skip`), `ItemByIdQuery` (an anonymous operation
 /// named after its file), `FilteredItemsQuery` (an object literal holding variables),
-/// `PolymorphicQuery` (type conditions on interfaces, a union and an interface inside a union).
+/// `PolymorphicQuery` (type conditions on interfaces, a union and an interface inside a union),
+/// `ConditionalSpreadQuery` (a fragment spread under `@include`).
 public enum CodegenFixtures {}
