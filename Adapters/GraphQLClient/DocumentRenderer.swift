@@ -8,7 +8,12 @@ enum DocumentRenderer {
         variables: [GraphQLVariableDefinition],
         selections: [GraphQLField]
     ) -> String {
-        var text = kind.rawValue + " " + name
+        render(keyword: kind.rawValue, name: name, variables: variables, selections: selections)
+    }
+
+    /// Renders an operation that starts with `keyword` (`query`, `mutation`, `subscription`).
+    static func render(keyword: String, name: String, variables: [GraphQLVariableDefinition], selections: [GraphQLField]) -> String {
+        var text = keyword + " " + name
         if !variables.isEmpty {
             text += "(" + variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         }

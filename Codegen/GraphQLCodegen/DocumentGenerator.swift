@@ -37,10 +37,6 @@ struct DocumentGenerator {
                 )
                 continue
             }
-            guard operation.kind != .subscription else {
-                report("Subscriptions are not supported by the code generator yet.", operation.location, document.sourceName)
-                continue
-            }
             guard let root = mapper.schema.rootType(for: operation.kind) else { continue }
             var selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
             merger.finalize(&selection)

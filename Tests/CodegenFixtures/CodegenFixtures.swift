@@ -5,5 +5,5 @@
 /// Types: `ConditionalQuery` (`@include`/`@skip`), `ItemByIdQuery` (an anonymous operation
 /// named after its file), `FilteredItemsQuery` (an object literal holding variables),
 /// `PolymorphicQuery` (type conditions on interfaces, a union and an interface inside a union),
-/// `ConditionalSpreadQuery` (a fragment spread under `@include`).
+/// `ConditionalSpreadQuery` (a fragment spread under `@include`), `FoundSubscription` (a subscription).
 public enum CodegenFixtures {}

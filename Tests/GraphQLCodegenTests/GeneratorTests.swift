@@ -30,9 +30,13 @@ struct GeneratorTests {
         #expect(errors.description == "Ops/Test.graphql:2:17: error: Cannot query field \"nmae\" on type \"Item\".")
     }
 
-    @Test func refusesWhatItCannotGenerateYet() {
-        guard case .failure(let subscription) = generate("subscription S { tick }") else { Issue.record("expected errors"); return }
-        #expect(subscription.diagnostics.map(\.message) == ["Subscriptions are not supported by the code generator yet."])
+    @Test func aSubscriptionIsAGeneratedSubscription() throws {
+        let files = try contents("subscription Ticks { tick }")
+        #expect(files[0].contains("public struct TicksSubscription: GeneratedSubscription"), "\(files[0])")
+        #expect(files[0].contains(#"public static let subscription = GraphQLSubscriptionOperation("#))
+        #expect(files[0].contains(#"selections: [GraphQLField("tick")]"#))
+        #expect(files[0].contains("public let tick: Swift.Int?"))
+        #expect(!files[0].contains("GraphQLOperation("))
     }
 
     @Test func enumsGetSwiftCaseNamesAndUnknown() throws {
