@@ -22,7 +22,7 @@ public enum ClientOperationPlanner {
         }
         var merger = SelectionMerger(schema: schema, fragments: fragments)
         var selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
-        merger.finalize(&selection)
+        merger.finalize(&selection, reportingAt: operation.location, in: sourceName)
         guard merger.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: merger.diagnostics)) }
         let fields = ClientSelectionBuilder(schema: schema).fields(selection)
         let variables = operation.variableDefinitions.map {

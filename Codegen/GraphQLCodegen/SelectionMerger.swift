@@ -119,12 +119,23 @@ struct SelectionMerger {
     /// A typed accessor is for one type condition: the selection's own fields and those of
     /// every condition its objects all meet. An object case is for the object types that meet
     /// the same conditions: the selection's own fields and those of each condition they meet.
-    mutating func finalize(_ selection: inout MergedSelection) {
+    ///
+    /// Each copy of the selection's own fields counts as work like a merge, so selections that
+    /// hold type conditions at every level (each level copied into each accessor) stop at
+    /// ``maximumWork`` with the same sentence, reported at `location`.
+    mutating func finalize(_ selection: inout MergedSelection, reportingAt location: SourceLocation, in sourceName: String) {
+        finalize(&selection)
+        if work > Self.maximumWork { tooLarge(at: location, sourceName) }
+    }
+
+    private mutating func finalize(_ selection: inout MergedSelection) {
+        guard work <= Self.maximumWork else { return }
         if !selection.parts.isEmpty {
             let base = selection.withoutParts
             var seenConditions: Set<String> = []
             for part in selection.parts where seenConditions.insert(part.key).inserted {
                 var merged = base
+                work += base.totalFields
                 for other in selection.parts where part.possibleTypes.isSubset(of: other.possibleTypes) {
                     merged.merge(other.selection, work: &work)
                 }
@@ -149,6 +160,7 @@ struct SelectionMerger {
             }
             for signature in groupOrder {
                 var merged = base
+                work += base.totalFields
                 for index in signature { merged.merge(selection.parts[index].selection, work: &work) }
                 finalize(&merged)
                 selection.objectCases.append(ObjectCase(possibleTypes: groups[signature] ?? [], selection: merged))
