@@ -83,6 +83,13 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         return typeCases.first { $0.possibleTypes.contains(typename) }?.selections ?? selections
     }
 
+    /// The response key of the `id` asked of an object whose `__typename` is `typename`: its
+    /// type case's when a case is for that type, else ``identityKey``.
+    public func identityKey(forTypename typename: String?) -> String? {
+        guard !typeCases.isEmpty, let typename, let typeCase = typeCases.first(where: { $0.possibleTypes.contains(typename) }) else { return identityKey }
+        return typeCase.identityKey
+    }
+
     /// The fields selected on `object`, one of this field's objects: decided by its `__typename`.
     public func selections(for object: [String: JSONValue]) -> [GraphQLField] {
         guard !typeCases.isEmpty, case .string(let typename)? = object["__typename"] else { return selections }

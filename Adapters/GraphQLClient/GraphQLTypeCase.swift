@@ -8,9 +8,13 @@ public struct GraphQLTypeCase: Sendable, Hashable {
     public let possibleTypes: Set<String>
     /// Every field selected on objects of these types (`__typename` first, added when missing).
     public let selections: [GraphQLField]
+    /// The response key of the `id` these selections ask for (an `id` field without
+    /// arguments), or `nil`: what identifies these objects in the normalized cache.
+    public let identityKey: String?
 
     public init(possibleTypes: Set<String>, _ selections: [GraphQLField]) {
         self.possibleTypes = possibleTypes.filter(GraphQLName.isValid)
+        self.identityKey = selections.first { $0.name == "id" && $0.arguments.isEmpty && $0.selections.isEmpty }?.responseKey
         let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
         self.selections = hasTypename ? selections : [GraphQLField("__typename")] + selections
     }

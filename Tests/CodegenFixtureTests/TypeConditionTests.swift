@@ -47,6 +47,11 @@ struct TypeConditionTests {
         let node = try #require(fields.first { $0.name == "node" })
         #expect(node.selections(forTypename: "Place").map(\.responseKey) == ["__typename", "id"])
         #expect(node.selections(forTypename: "Item").map(\.responseKey) == ["__typename", "id", "name", "kind"])
+        let search = try #require(fields.first { $0.name == "search" })
+        #expect(search.identityKey(forTypename: "Place") == "id" && search.identityKey(forTypename: nil) == "id")
+        let best = try #require(search.typeCases.first { $0.possibleTypes == ["Person"] }?.selections.first { $0.name == "best" })
+        #expect(best.identityKey(forTypename: "Place") == "id", "the id asked only of a Place")
+        #expect(best.identityKey(forTypename: "Item") == nil && best.identityKey == nil)
     }
 
     @Test(arguments: [
