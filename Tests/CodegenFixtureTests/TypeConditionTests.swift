@@ -36,6 +36,9 @@ struct TypeConditionTests {
         #expect(data.search[1].asPlace?.longitude == 2 && data.search[1].asNamed == nil)
         #expect(data.search[2].asPerson?.best?.asPlace?.latitude == 1.5)
         #expect(data.search[2].asPerson?.name == "Cy")
+        // A fragment on the union, with its own typed accessors, decoded from the same objects.
+        #expect(data.search.map { $0.fragments.namedThing.asNamed?.name } == ["Box", nil, "Cy"])
+        #expect(data.search.map { $0.fragments.namedThing.asPlace?.id } == [nil, "pl", nil])
     }
 
     @Test func theDocumentSentAsksForEachTypesFields() async throws {
