@@ -38,8 +38,8 @@ final class CacheDatabase {
         let mode = try database.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
         try database.execute("PRAGMA synchronous = NORMAL")
-        try database.execute("PRAGMA journal_size_limit = 1048576")
-        try database.execute("PRAGMA wal_autocheckpoint = 256")
+        try database.execute("PRAGMA journal_size_limit = 4194304")
+        try database.execute("PRAGMA wal_autocheckpoint = 1000")
         if !exists { try createSchema() }
     }
 
