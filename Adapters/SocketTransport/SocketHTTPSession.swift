@@ -11,7 +11,7 @@ import HTTPSeam
 /// closed, before any byte of an answer arrived, is sent once more on a new connection only when
 /// it is ``HTTPRequest/isIdempotent`` (a query, never a mutation).
 ///
-/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 16, off the Swift
+/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 64, off the Swift
 /// concurrency pool; a one-request process starts one), so requests waiting for a connection or
 /// a thread hold none, and stops promptly when its task is cancelled or its timeout passes (the
 /// timeout covers waiting for a connection too). Over https nothing of the request is written before
