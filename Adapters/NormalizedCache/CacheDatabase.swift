@@ -63,15 +63,20 @@ final class CacheDatabase {
     /// Whether the schema is there (`false` for a new, empty file).
     /// - Throws: when the file is another program's database or a newer version's.
     private func isCurrentFormat() throws(SQLiteError) -> Bool {
-        // One statement, so one read transaction.
+        // One statement, so one read transaction: the marks and the tables are seen at the same
+        // commit. (Read in two, a process creating the schema meanwhile looked like another
+        // program's database: no marks yet, then tables.)
         var application: Int64 = 0
         var version: Int64 = 0
-        try database.statement("SELECT application_id, user_version FROM pragma_application_id(), pragma_user_version()").forEachRow { row in
+        var tables: Int64 = 0
+        try database.statement(
+            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)"
+        ).forEachRow { row in
             application = row.integer(0)
             version = row.integer(1)
+            tables = row.integer(2)
         }
         if application == 0, version == 0 {
-            let tables = try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
             guard tables == 0 else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
             return false
         }

@@ -139,6 +139,27 @@ struct CachePersistenceTests {
         #expect(await cache.record("Item:3-24")?["value"] == .scalar(24))
     }
 
+    /// Many connections making the same new database at once: one creates the schema, the
+    /// others wait for it and see it whole, so none takes it for another program's database
+    /// (read in two statements, the marks and the tables could straddle the creating commit).
+    @Test func connectionsCreatingOneNewDatabaseAtOnceNeverSeeItHalfMade() async throws {
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let warnings = WarningLog()
+        for round in 0..<20 {
+            let file = folder.appendingPathComponent("new-\(round).sqlite")
+            await withTaskGroup(of: Void.self) { group in
+                for writer in 0..<6 {
+                    group.addTask {
+                        await NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback)).setField("value", of: "Item:\(writer)", to: .int(writer))
+                    }
+                }
+            }
+            #expect(try await NormalizedCache(persistence: .sqlite(at: file)).storageSummary().records == 6, "round \(round)")
+        }
+        #expect(warnings.messages.isEmpty, "\(warnings.messages)")
+    }
+
     @Test func removeAllDeletesEveryFile() async throws {
         let folder = TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
