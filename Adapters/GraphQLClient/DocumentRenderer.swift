@@ -8,7 +8,12 @@ enum DocumentRenderer {
         variables: [GraphQLVariableDefinition],
         selections: [GraphQLField]
     ) -> String {
-        var text = kind.rawValue + " " + name
+        render(keyword: kind.rawValue, name: name, variables: variables, selections: selections)
+    }
+
+    /// Renders an operation that starts with `keyword` (`query`, `mutation`, `subscription`).
+    static func render(keyword: String, name: String, variables: [GraphQLVariableDefinition], selections: [GraphQLField]) -> String {
+        var text = keyword + " " + name
         if !variables.isEmpty {
             text += "(" + variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         }
@@ -17,7 +22,7 @@ enum DocumentRenderer {
         return text
     }
 
-    private static func appendSelections(_ selections: [GraphQLField], to text: inout String) {
+    private static func appendSelections(_ selections: [GraphQLField], typeCases: [GraphQLTypeCase] = [], to text: inout String) {
         text += "{"
         for field in selections {
             text += " "
@@ -29,7 +34,14 @@ enum DocumentRenderer {
             for condition in field.conditions { text += " @\(condition.kind.rawValue)(if: \(render(condition.value)))" }
             if !field.selections.isEmpty {
                 text += " "
-                appendSelections(field.selections, to: &text)
+                appendSelections(field.selections, typeCases: field.typeCases, to: &text)
+            }
+        }
+        for typeCase in typeCases {
+            // One inline fragment per object type: valid wherever the type is possible.
+            for typename in typeCase.possibleTypes.sorted() {
+                text += " ... on \(typename) "
+                appendSelections(typeCase.selections, to: &text)
             }
         }
         text += " }"

@@ -22,6 +22,9 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     /// `@include`/`@skip` conditions, all of which must hold for the field to be selected;
     /// empty for a field that is always selected.
     public let conditions: [GraphQLCondition]
+    /// What type conditions select on objects of some of the possible types, each case for
+    /// types of its own; empty when every object gets ``selections``.
+    public let typeCases: [GraphQLTypeCase]
     /// The cache key when it does not depend on variables, computed once.
     let constantCacheKey: String?
 
@@ -32,27 +35,31 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         arguments: KeyValuePairs<String, GraphQLInputValue> = [:],
         _ selections: [GraphQLField] = [],
         possibleTypes: Set<String>? = nil,
-        conditions: [GraphQLCondition] = []
+        conditions: [GraphQLCondition] = [],
+        typeCases: [GraphQLTypeCase] = []
     ) {
         self.init(
             name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes,
-            conditions: conditions
+            conditions: conditions, typeCases: typeCases
         )
     }
 
     /// Creates a field from arguments built at run time (for documents parsed at run time).
     public init(
         _ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = [],
-        possibleTypes: Set<String>? = nil, conditions: [GraphQLCondition] = []
+        possibleTypes: Set<String>? = nil, conditions: [GraphQLCondition] = [], typeCases: [GraphQLTypeCase] = []
     ) {
         self.name = name
         self.conditions = conditions
+        // An object field: its own selections or type cases (what a union's field may select alone).
+        let isObject = !selections.isEmpty || !typeCases.isEmpty
+        self.typeCases = typeCases
         self.alias = alias
         self.arguments = argumentList
-        self.possibleTypes = selections.isEmpty ? nil : possibleTypes.map { $0.filter(GraphQLName.isValid) }
+        self.possibleTypes = isObject ? possibleTypes.map { $0.filter(GraphQLName.isValid) } : nil
         self.identityKey = selections.first { $0.name == "id" && $0.arguments.isEmpty && $0.selections.isEmpty }?.responseKey
         let hasTypename = selections.contains { $0.name == "__typename" && $0.alias == nil }
-        self.selections = selections.isEmpty || hasTypename ? selections : [GraphQLField("__typename")] + selections
+        self.selections = !isObject || hasTypename ? selections : [GraphQLField("__typename")] + selections
         let argumentsUseVariables = self.arguments.contains { $0.value.usesVariables }
         self.constantCacheKey = argumentsUseVariables ? nil : Self.cacheKey(name, self.arguments, [:])
     }
@@ -67,6 +74,26 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     /// Whether the field is selected with `variables`: every `@include`/`@skip` condition holds.
     public func isSelected(variables: [String: JSONValue]) -> Bool {
         conditions.allSatisfy { $0.holds(variables: variables) }
+    }
+
+    /// The fields selected on one of this field's objects, whose `__typename` is `typename`:
+    /// its type case's selections when a case is for that type, else ``selections``.
+    public func selections(forTypename typename: String?) -> [GraphQLField] {
+        guard !typeCases.isEmpty, let typename else { return selections }
+        return typeCases.first { $0.possibleTypes.contains(typename) }?.selections ?? selections
+    }
+
+    /// The response key of the `id` asked of an object whose `__typename` is `typename`: its
+    /// type case's when a case is for that type, else ``identityKey``.
+    public func identityKey(forTypename typename: String?) -> String? {
+        guard !typeCases.isEmpty, let typename, let typeCase = typeCases.first(where: { $0.possibleTypes.contains(typename) }) else { return identityKey }
+        return typeCase.identityKey
+    }
+
+    /// The fields selected on `object`, one of this field's objects: decided by its `__typename`.
+    public func selections(for object: [String: JSONValue]) -> [GraphQLField] {
+        guard !typeCases.isEmpty, case .string(let typename)? = object["__typename"] else { return selections }
+        return selections(forTypename: typename)
     }
 
     /// The key this field's value has in a cache record: the name, followed by the resolved

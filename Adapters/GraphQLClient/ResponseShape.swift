@@ -2,7 +2,8 @@ import JSON
 
 /// Checks that an answer has the shape its operation asked for: every selected field present
 /// (`null` allowed; a field under `@include`/`@skip` is selected when its conditions hold with
-/// the request's variables), objects where a field has a selection set, and no object for a
+/// the request's variables; an object's type case, chosen by its `__typename`, decides which
+/// fields it must have), objects where a field has a selection set, and no object for a
 /// leaf field.
 ///
 /// A server is bound to answer every selected field, so an answer that lacks one is not a
@@ -26,7 +27,7 @@ enum ResponseShape {
         switch value {
         case .null: true
         case .array(let elements): elements.allSatisfy { matches($0, field: field, variables) }
-        case .object(let object): !field.selections.isEmpty && matches(object, selections: field.selections, variables)
+        case .object(let object): !field.selections.isEmpty && matches(object, selections: field.selections(for: object), variables)
         default: field.selections.isEmpty
         }
     }
@@ -53,7 +54,7 @@ enum ResponseShape {
             return nil
         case .object(let object):
             guard !field.selections.isEmpty else { return "\(path) is an object where a value was expected" }
-            return problem(in: object, selections: field.selections, path: path, variables)
+            return problem(in: object, selections: field.selections(for: object), path: path, variables)
         default:
             return field.selections.isEmpty ? nil : "\(path) is a value where an object was expected"
         }

@@ -17,7 +17,7 @@ enum AnswerJSON {
             var selections: [String: [ClientFieldPlan]] = [:]
             for field in fields {
                 if selections[field.responseKey] == nil { keys.append(field.responseKey) }
-                selections[field.responseKey, default: []] += field.selections
+                selections[field.responseKey, default: []] += field.selections + field.typeCases.flatMap(\.selections)
             }
             for (key, fields) in selections { children[key] = Shape(fields) }
         }

@@ -27,7 +27,8 @@ enum PlannedOperation {
         GraphQLField(
             plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
             plan.selections.map(field), possibleTypes: Set(plan.possibleTypes),
-            conditions: plan.conditions.map { $0.isInclude ? .include(input($0.value)) : .skip(input($0.value)) }
+            conditions: plan.conditions.map { $0.isInclude ? .include(input($0.value)) : .skip(input($0.value)) },
+            typeCases: plan.typeCases.map { GraphQLTypeCase(possibleTypes: Set($0.possibleTypes), $0.selections.map(field)) }
         )
     }
 

@@ -22,4 +22,19 @@ public struct ResponseObject: Sendable {
         let value: Value? = try field(key)
         return value
     }
+
+    /// The object decoded as `Value` when its `__typename` is one of `possibleTypes` (a typed
+    /// accessor such as `asLaunch`), else `nil`; an object without a `__typename` string is an error.
+    public func typeCase<Value: GraphQLSelectionSet>(_ possibleTypes: Set<String>) throws(GraphQLDecodingError) -> Value? {
+        let typename: String = try field("__typename")
+        return possibleTypes.contains(typename) ? try Value(self) : nil
+    }
+
+    /// The fragment `Value` decoded from this object when it has every one of `keys` (the
+    /// fields the fragment always selects), else `nil`: a fragment spread under
+    /// `@include`/`@skip` whose condition did not hold.
+    public func conditionalFragment<Value: GraphQLSelectionSet>(_ keys: [String]) throws(GraphQLDecodingError) -> Value? {
+        guard keys.allSatisfy({ members[$0] != nil }) else { return nil }
+        return try Value(self)
+    }
 }

@@ -2,7 +2,8 @@
 /// and checked against `schema.graphqls` (the reference server's schema; see Docs/Codegen.md).
 ///
 /// Types: `LaunchListQuery`, `LaunchDetailsQuery`, `MyTripsQuery`, `LoginMutation`,
-/// `BookTripMutation`, `CancelTripMutation`, `SchemaIntrospectionQuery`; fragments `LaunchTile`,
+/// `BookTripMutation`, `CancelTripMutation`, `SchemaIntrospectionQuery`, `TripsBookedSubscription`
+/// (for a streaming transport: `GeneratedSubscription`); fragments `LaunchTile`,
 /// `TripUpdateDetails` and the `Introspected…` ones; schema enums such as `PatchSize`.
 public enum RocketReserverAPI {
     /// The schema the operations were generated against, as named in this target.

@@ -16,8 +16,11 @@ enum HostileInputBenchmark {
 
     static let schema: Schema = {
         let sdl = """
-            type Query { dog: Dog __placeholder: String }
-            type Dog { name: String barkVolume: Int friend: Dog owner: Dog }
+            type Query { dog: Dog placeholder: String }
+            interface Pet { name: String }
+            type Cat implements Pet { name: String lives: Int pet: Pet }
+            type Hamster implements Pet { name: String }
+            type Dog { name: String barkVolume: Int friend: Dog owner: Dog pet: Pet }
             """
         do { return try Schema.parse(sdl, sourceName: "bench.graphqls") } catch { fatalError("bench schema: \(error)") }
     }()
@@ -25,6 +28,13 @@ enum HostileInputBenchmark {
     static func validate(_ text: String) -> String {
         let diagnostics = Validator.validate(sources: [(name: "bench.graphql", text: text)], against: schema)
         return diagnostics.isEmpty ? "valid" : "\(diagnostics.count) diagnostic(s): \(diagnostics[0].message.prefix(60))"
+    }
+
+    static func generate(_ text: String) -> String {
+        switch CodeGenerator.generate(sources: [(name: "bench.graphql", text: text)], schema: schema) {
+        case .success(let files): return "\(files.reduce(0) { $0 + $1.contents.utf8.count }) bytes generated"
+        case .failure(let errors): return "refused: \(errors.diagnostics.first?.message.prefix(60) ?? "")"
+        }
     }
 
     static func plan(_ text: String) -> String {
@@ -84,6 +94,38 @@ enum HostileInputBenchmark {
         },
         Case(name: "sanitise: one line of N bytes", sizes: doubling(from: 156_250, to: 10_000_000)) { count in
             "\(DisplayText.sanitized(String(repeating: "x", count: count)).utf8.count) bytes shown"
+        },
+        Case(name: "validate + generate: N fragments spread side by side", sizes: doubling(from: 1_000, to: 16_000)) { count in
+            var text = "query Q { dog { " + (0..<count).map { "...F\($0)" }.joined(separator: " ") + " } }\n"
+            for index in 0..<count { text += "fragment F\(index) on Dog { name a\(index): barkVolume }\n" }
+            return generate(text)
+        },
+        Case(name: "validate: a cycle through N fragments", sizes: doubling(from: 1_000, to: 16_000)) { count in
+            var text = "{ dog { ...F0 } }\n"
+            for index in 0..<count { text += "fragment F\(index) on Dog { name ...F\((index + 1) % count) }\n" }
+            return validate(text)
+        },
+        Case(name: "generate: type conditions at each of N levels", sizes: Array(stride(from: 4, through: 60, by: 4))) { levels in
+            generate("query Q { dog { " + String(repeating: "pet { name ... on Cat { lives ", count: levels) + "name"
+                + String(repeating: " } }", count: levels) + " } }")
+        },
+        Case(name: "schema: a chain of N input objects through non-null fields", sizes: doubling(from: 1_000, to: 128_000)) { count in
+            var sdl = "type Query { f(a: I0): Int }\n"
+            for index in 0..<count { sdl += "input I\(index) { x: Int, next: I\((index + 1) % count)! }\n" }
+            do {
+                _ = try Schema.parse(sdl, sourceName: "chain.graphqls")
+                return "valid"
+            } catch {
+                return String("\(error)".suffix(70))
+            }
+        },
+        Case(name: "parse: N nested lists in an argument", sizes: doubling(from: 1_000, to: 8_192_000)) { count in
+            do {
+                _ = try Parser.parse("{ dog(a: " + String(repeating: "[", count: count) + ") }", sourceName: "deep.graphql")
+                return "parsed"
+            } catch {
+                return String("\(error)".suffix(70))
+            }
         },
         // Last: before the fix, a long chain could exhaust the stack.
         Case(name: "validate: a chain of N fragments", sizes: doubling(from: 625, to: 10_000)) { count in

@@ -31,9 +31,20 @@ public struct ClientFieldPlan: Sendable, Equatable {
     public let possibleTypes: [String]
     /// `@include`/`@skip` conditions, all of which must hold; empty when always selected.
     public let conditions: [ClientConditionPlan]
+    /// What type conditions select on some of the possible types (each case for types of its
+    /// own, with every field those objects get); empty when all objects get ``selections``.
+    public let typeCases: [ClientTypeCasePlan]
 
     /// The key of the field's value in an answer.
     public var responseKey: String { alias ?? name }
+}
+
+/// The fields a composite field selects on objects of some of its possible types.
+public struct ClientTypeCasePlan: Sendable, Equatable {
+    /// The object types (`__typename`s), sorted.
+    public let possibleTypes: [String]
+    /// Every field selected on those objects, the field's own selections included.
+    public let selections: [ClientFieldPlan]
 }
 
 /// `@include(if:)` or `@skip(if:)` on a selection, with its `if:` value.

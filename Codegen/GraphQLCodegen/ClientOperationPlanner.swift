@@ -21,7 +21,8 @@ public enum ClientOperationPlanner {
             for fragment in document.fragments { fragments[fragment.name.value] = (fragment, document.sourceName) }
         }
         var merger = SelectionMerger(schema: schema, fragments: fragments)
-        let selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
+        var selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
+        merger.finalize(&selection, reportingAt: operation.location, in: sourceName)
         guard merger.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: merger.diagnostics)) }
         let fields = ClientSelectionBuilder(schema: schema).fields(selection)
         let variables = operation.variableDefinitions.map {

@@ -13,7 +13,10 @@ struct ClientSelectionBuilder {
                 arguments: field.arguments.map { ClientArgumentPlan(name: $0.name.value, value: inputValue($0.value)) },
                 selections: field.selection.map { fields($0) } ?? [],
                 possibleTypes: field.selection.map { schema.possibleTypes(of: $0.type).sorted() } ?? [],
-                conditions: field.conditions.map { ClientConditionPlan(isInclude: $0.isInclude, value: inputValue($0.value)) }
+                conditions: field.conditions.map { ClientConditionPlan(isInclude: $0.isInclude, value: inputValue($0.value)) },
+                typeCases: field.selection.map { child in
+                    child.objectCases.map { ClientTypeCasePlan(possibleTypes: $0.possibleTypes.sorted(), selections: fields($0.selection)) }
+                } ?? []
             )
         }
     }

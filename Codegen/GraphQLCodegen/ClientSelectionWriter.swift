@@ -9,13 +9,20 @@ enum ClientSelectionWriter {
                 let arguments = field.arguments.map { "\(SwiftNames.literal($0.name)): \(inputValue($0.value))" }
                 parts.append("arguments: [" + arguments.joined(separator: ", ") + "]")
             }
-            if !field.selections.isEmpty {
+            if !field.selections.isEmpty || !field.typeCases.isEmpty {
                 parts.append("[" + Self.fields(field.selections).joined(separator: ", ") + "]")
                 parts.append("possibleTypes: [" + field.possibleTypes.map(SwiftNames.literal).joined(separator: ", ") + "]")
             }
             if !field.conditions.isEmpty {
                 let conditions = field.conditions.map { "\($0.isInclude ? ".include" : ".skip")(\(inputValue($0.value)))" }
                 parts.append("conditions: [" + conditions.joined(separator: ", ") + "]")
+            }
+            if !field.typeCases.isEmpty {
+                let cases = field.typeCases.map {
+                    "GraphQLTypeCase(possibleTypes: [" + $0.possibleTypes.map(SwiftNames.literal).joined(separator: ", ") + "], ["
+                        + Self.fields($0.selections).joined(separator: ", ") + "])"
+                }
+                parts.append("typeCases: [" + cases.joined(separator: ", ") + "]")
             }
             return "GraphQLField(" + parts.joined(separator: ", ") + ")"
         }

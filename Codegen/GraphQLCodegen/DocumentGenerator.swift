@@ -37,12 +37,9 @@ struct DocumentGenerator {
                 )
                 continue
             }
-            guard operation.kind != .subscription else {
-                report("Subscriptions are not supported by the code generator yet.", operation.location, document.sourceName)
-                continue
-            }
             guard let root = mapper.schema.rootType(for: operation.kind) else { continue }
-            let selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
+            var selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
+            merger.finalize(&selection, reportingAt: operation.location, in: document.sourceName)
             let clientFields = ClientSelectionWriter.fields(ClientSelectionBuilder(schema: mapper.schema).fields(selection))
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
@@ -52,7 +49,8 @@ struct DocumentGenerator {
         }
         for fragment in document.fragments {
             guard let type = mapper.schema.types[fragment.typeCondition.value] else { continue }
-            let selection = merger.merge(fragment.selectionSet, on: type, sourceName: document.sourceName)
+            var selection = merger.merge(fragment.selectionSet, on: type, sourceName: document.sourceName)
+            merger.finalize(&selection, reportingAt: fragment.location, in: document.sourceName)
             let text = ([DocumentPrinter.print(fragment)] + usedFragments(fragment.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
             ModelWriter(mapper: mapper).write(

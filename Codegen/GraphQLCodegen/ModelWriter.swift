@@ -17,24 +17,40 @@ struct ModelWriter {
                 decoder: field.conditions.isEmpty ? "field" : "conditionalField"
             )
         }
-        let fragments = selection.fragmentNames.map { (property: SwiftNames.property(lowerFirst($0)), type: $0) }
+        // A fragment spread only under `@include`/`@skip` is there when the answer has its fields.
+        let fragments = selection.fragmentNames.map { name in
+            (property: SwiftNames.property(lowerFirst(name)), type: name, keys: selection.conditionalFragments[name])
+        }
+        let cases = typeCaseNames(selection, taken: Set(properties.map(\.name)).union(nestedNames.values))
         writer.line("/// \(documentation)")
         writer.block("public struct \(typeName): GraphQLSelectionSet") { writer in
             for line in header { writer.line(line) }
             for property in properties { writer.line("public let \(property.name): \(property.type)") }
+            for typeCase in cases {
+                writer.line("/// The object as a `\(typeCase.condition)` (its `__typename` is one of \(typeCase.types.joined(separator: ", "))), else `nil`.")
+                writer.line("public let \(typeCase.property): \(typeCase.type)?")
+            }
             if !fragments.isEmpty { writer.line("public let fragments: Fragments") }
             writer.line()
-            var parameters = properties.map { "\($0.name): \($0.type)" }
+            var parameters = properties.map { "\($0.name): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
             if !fragments.isEmpty { parameters.append("fragments: Fragments") }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+                for typeCase in cases { writer.line("self.\(typeCase.property) = \(typeCase.property)") }
                 if !fragments.isEmpty { writer.line("self.fragments = fragments") }
             }
             writer.line()
             writer.block("public init(_ object: ResponseObject) throws(GraphQLDecodingError)") { writer in
                 for property in properties { writer.line("self.\(property.name) = try object.\(property.decoder)(\(SwiftNames.literal(property.key)))") }
+                for typeCase in cases {
+                    let types = typeCase.types.map(SwiftNames.literal).joined(separator: ", ")
+                    writer.line("self.\(typeCase.property) = try object.typeCase([\(types)])")
+                }
                 if !fragments.isEmpty {
-                    let arguments = fragments.map { "\($0.property): try \($0.type)(object)" }.joined(separator: ", ")
+                    let arguments = fragments.map { fragment in
+                        guard let keys = fragment.keys else { return "\(fragment.property): try \(fragment.type)(object)" }
+                        return "\(fragment.property): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
+                    }.joined(separator: ", ")
                     writer.line("self.fragments = Fragments(\(arguments))")
                 }
             }
@@ -42,9 +58,12 @@ struct ModelWriter {
                 writer.line()
                 writer.line("/// The fragments spread in this selection, decoded from the same object.")
                 writer.block("public struct Fragments: Sendable, Equatable") { writer in
-                    for fragment in fragments { writer.line("public let \(fragment.property): \(fragment.type)") }
+                    for fragment in fragments {
+                        if fragment.keys != nil { writer.line("/// Spread under `@include`/`@skip`: `nil` when its condition did not hold.") }
+                        writer.line("public let \(fragment.property): \(fragment.type)\(fragment.keys == nil ? "" : "?")")
+                    }
                     writer.line()
-                    let parameters = fragments.map { "\($0.property): \($0.type)" }.joined(separator: ", ")
+                    let parameters = fragments.map { "\($0.property): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
                     writer.block("public init(\(parameters))") { writer in
                         for fragment in fragments { writer.line("self.\(fragment.property) = \(fragment.property)") }
                     }
@@ -55,6 +74,34 @@ struct ModelWriter {
                 writer.line()
                 write(child, named: name, documentation: "`\(field.responseKey)`: a `\(field.type)`.", into: &writer)
             }
+            for typeCase in cases {
+                writer.line()
+                write(
+                    typeCase.selection, named: typeCase.type,
+                    documentation: "The object as a `\(typeCase.condition)`: the enclosing selection's fields and every type condition it meets, merged.",
+                    into: &writer
+                )
+            }
+        }
+    }
+
+    /// The typed accessors of a selection (`asLaunch: AsLaunch?`), named after their type
+    /// conditions, distinct from the other members and each other.
+    private func typeCaseNames(
+        _ selection: MergedSelection, taken: Set<String>
+    ) -> [(property: String, type: String, condition: String, types: [String], selection: MergedSelection)] {
+        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"])
+        return selection.typeCases.map { typeCase in
+            var type = "As" + SwiftNames.capitalize(typeCase.condition)
+            let base = type
+            var counter = 2
+            while used.contains(type) || used.contains(lowerFirst(type)) {
+                type = base + String(counter)
+                counter += 1
+            }
+            used.insert(type)
+            used.insert(lowerFirst(type))
+            return (lowerFirst(type), type, typeCase.condition, typeCase.possibleTypes.sorted(), typeCase.selection)
         }
     }
 

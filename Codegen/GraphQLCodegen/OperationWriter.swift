@@ -2,7 +2,8 @@ import GraphQLLanguage
 import GraphQLValidation
 
 /// Writes one operation: `LaunchDetailsQuery` with its document, client selections, typed
-/// `Variables` and `Data` model.
+/// `Variables` and `Data` model; a subscription (`TripsBookedSubscription`) is a
+/// `GeneratedSubscription` whose `subscription` holds the client selections.
 struct OperationWriter {
     let mapper: SwiftTypeMapper
 
@@ -29,12 +30,19 @@ struct OperationWriter {
             operation.name.map { "/// The `\($0.value)` \(operation.kind.rawValue), generated from its `.graphql` file." }
                 ?? "/// The anonymous \(operation.kind.rawValue) of `\(fileName ?? "its file")`, named after its `.graphql` file; sent without an operation name."
         )
-        writer.block("public struct \(typeName): GeneratedOperation") { writer in
+        // A subscription is a stream of events: its own protocol and client type, not the request chain's.
+        let isSubscription = operation.kind == .subscription
+        writer.block("public struct \(typeName): \(isSubscription ? "GeneratedSubscription" : "GeneratedOperation")") { writer in
             writer.line("public static let operationName = \(SwiftNames.literal(operation.name?.value ?? ""))")
             writer.line("public static let document = \(SwiftNames.literal(document))")
             let variableTypes = variables.map { "\(SwiftNames.literal($0.key)): \(SwiftNames.literal($0.graphQLType))" }
-            writer.line("public static let operation = GraphQLOperation(")
-            writer.line("    .\(operation.kind.rawValue), name: \(SwiftNames.literal(operation.name?.value ?? "")),")
+            if isSubscription {
+                writer.line("public static let subscription = GraphQLSubscriptionOperation(")
+                writer.line("    name: \(SwiftNames.literal(operation.name?.value ?? "")),")
+            } else {
+                writer.line("public static let operation = GraphQLOperation(")
+                writer.line("    .\(operation.kind.rawValue), name: \(SwiftNames.literal(operation.name?.value ?? "")),")
+            }
             if !variableTypes.isEmpty { writer.line("    variables: [\(variableTypes.joined(separator: ", "))],") }
             writer.line("    selections: [\(clientFields.joined(separator: ", "))]")
             writer.line(")")

@@ -52,3 +52,32 @@ struct GeneratedRoundTripTests {
         #expect(sent["variables"] == ["text": "moon", "kind": "FIRST_KIND"])
     }
 }
+
+/// A fragment spread under `@include`/`@skip`: its model is optional, there exactly when the
+/// condition held, and the answer must hold its fields then.
+struct ConditionalSpreadTests {
+    @Test func theFragmentIsThereWhenItsConditionHeld() async throws {
+        let session = StubHTTPSession([
+            StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"2"}}}"#),
+            StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"2","name":"Two","kind":"second"}}}"#),
+        ])
+        let client = GeneratedRoundTripTests.client(session)
+        let brief = try await client.run(ConditionalSpreadQuery(full: false), cachePolicy: .networkOnly)
+        #expect(brief.data.item?.id == "2" && brief.data.item?.fragments.itemDetails == nil)
+        let full = try await client.run(ConditionalSpreadQuery(full: true), cachePolicy: .networkOnly)
+        #expect(full.data.item?.fragments.itemDetails?.name == "Two")
+        #expect(full.data.item?.fragments.itemDetails?.kind == .second)
+        let sent = try JSONParser.parse(try #require(session.requests.first).body)
+        guard case .string(let query)? = sent["query"] else { Issue.record("no query text"); return }
+        #expect(query.contains("id name @include(if: $full) kind @include(if: $full)"), "\(query)")
+    }
+
+    @Test func itsFieldsLeftOutWhenTheConditionHeldAreNotUnderstood() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"item":{"__typename":"Item","id":"2","name":"Two"}}}"#)])
+        let error = await #expect(throws: GraphQLClientError.self) {
+            _ = try await GeneratedRoundTripTests.client(session).run(ConditionalSpreadQuery(full: true), cachePolicy: .networkOnly)
+        }
+        guard case .unexpectedShape(let message)? = error?.kind else { Issue.record("\(String(describing: error))"); return }
+        #expect(message.contains("item.kind is missing"), "\(message)")
+    }
+}

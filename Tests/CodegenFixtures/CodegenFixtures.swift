@@ -3,5 +3,7 @@
 /// target proves the generated Swift compiles; `CodegenFixtureTests` runs it.
 ///
 /// Types: `ConditionalQuery` (`@include`/`@skip`), `ItemByIdQuery` (an anonymous operation
-/// named after its file), `FilteredItemsQuery` (an object literal holding variables).
+/// named after its file), `FilteredItemsQuery` (an object literal holding variables),
+/// `PolymorphicQuery` (type conditions on interfaces, a union and an interface inside a union),
+/// `ConditionalSpreadQuery` (a fragment spread under `@include`), `FoundSubscription` (a subscription).
 public enum CodegenFixtures {}

@@ -36,4 +36,26 @@ struct ConditionalSelectionTests {
         #expect(generated.contains(#"GraphQLField("kind")"#))
         #expect(!generated.contains("conditions:"))
     }
+
+    @Test func aConditionalFragmentSpreadIsAnOptionalFragment() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { id ...F @include(if: $b) } }\nfragment F on Item { id name kind @skip(if: true) }")
+        #expect(generated.contains("public let f: F?"), "\(generated)")
+        // Present when the answer has the fields the fragment always selects, besides those selected anyway.
+        #expect(generated.contains(#"Fragments(f: try object.conditionalFragment(["id", "name"]))"#), "\(generated)")
+        #expect(generated.contains("public let name: Swift.String?\n"))
+        #expect(generated.contains(#"GraphQLField("id"), GraphQLField("name", conditions: [.include(.variable("b"))])"#), "\(generated)")
+        #expect(generated.contains(#"GraphQLField("kind", conditions: [.skip(.literal(.bool(true))), .include(.variable("b"))])"#), "\(generated)")
+    }
+
+    @Test func aFragmentAlsoSpreadWithoutAConditionIsAlwaysThere() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { ...F @include(if: $b) ... { ...F } } }\nfragment F on Item { name }")
+        #expect(generated.contains("public let f: F\n"), "\(generated)")
+        #expect(generated.contains("Fragments(f: try F(object))"))
+    }
+
+    @Test func anInlineFragmentUnderAConditionMakesItsSpreadsOptional() throws {
+        let generated = try code("query Q($b: Boolean!) { item(id: 1) { id ... @skip(if: $b) { ...F } } }\nfragment F on Item { name }")
+        #expect(generated.contains("public let f: F?"), "\(generated)")
+        #expect(generated.contains(#"GraphQLField("name", conditions: [.skip(.variable("b"))])"#), "\(generated)")
+    }
 }

@@ -30,16 +30,13 @@ struct GeneratorTests {
         #expect(errors.description == "Ops/Test.graphql:2:17: error: Cannot query field \"nmae\" on type \"Item\".")
     }
 
-    @Test func refusesWhatItCannotGenerateYet() {
-        guard case .failure(let errors) = generate(
-            "query Q($b: Boolean!) { item(id: 1) { name @include(if: $b) ...F @skip(if: $b) } node { ... on Item { name } } }\nfragment F on Item { id }"
-        )
-        else { Issue.record("expected errors"); return }
-        #expect(errors.diagnostics.map(\.location.description) == ["1:66", "1:89"])
-        #expect(errors.diagnostics[0].message.hasPrefix("\"@skip\" around a fragment spread is not supported by the code generator yet"))
-        #expect(errors.diagnostics[1].message.hasPrefix("A type condition on \"Item\" inside \"Node\" is not supported"))
-        guard case .failure(let subscription) = generate("subscription S { tick }") else { Issue.record("expected errors"); return }
-        #expect(subscription.diagnostics.map(\.message) == ["Subscriptions are not supported by the code generator yet."])
+    @Test func aSubscriptionIsAGeneratedSubscription() throws {
+        let files = try contents("subscription Ticks { tick }")
+        #expect(files[0].contains("public struct TicksSubscription: GeneratedSubscription"), "\(files[0])")
+        #expect(files[0].contains(#"public static let subscription = GraphQLSubscriptionOperation("#))
+        #expect(files[0].contains(#"selections: [GraphQLField("tick")]"#))
+        #expect(files[0].contains("public let tick: Swift.Int?"))
+        #expect(!files[0].contains("GraphQLOperation("))
     }
 
     @Test func enumsGetSwiftCaseNamesAndUnknown() throws {

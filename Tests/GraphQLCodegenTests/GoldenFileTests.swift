@@ -13,7 +13,7 @@ struct GoldenFileTests {
             "BookTrip.graphql.swift", "CancelTrip.graphql.swift", "LaunchDetails.graphql.swift", "LaunchDetailsFields.graphql.swift",
             "LaunchList.graphql.swift",
             "LaunchTile.graphql.swift", "Login.graphql.swift", "MyTrips.graphql.swift", "SchemaIntrospection.graphql.swift",
-            "TripUpdateDetails.graphql.swift",
+            "TripUpdateDetails.graphql.swift", "TripsBooked.graphql.swift",
             "SchemaTypes.graphql.swift",
         ])
         let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN_FILES"] == "1"

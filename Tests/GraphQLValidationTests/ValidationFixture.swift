@@ -1,3 +1,4 @@
+import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
 
@@ -29,9 +30,27 @@ enum ValidationFixture {
         do { return try Schema.parse(schemaSource, sourceName: "schema.graphqls") } catch { fatalError("fixture schema: \(error)") }
     }()
 
+    /// The most text a valid document may have for ``errors(_:file:)`` to generate it too (the
+    /// hostile suites' documents are larger: their bounds are the generator's own tests).
+    static let generatedSize = 20_000
+
     /// The diagnostics for `text` as `line:column: message`, or the syntax error.
+    ///
+    /// A valid document (up to ``generatedSize`` bytes) is also generated: every document the
+    /// rules accept must generate, so the generator's refusals come back here as
+    /// `generator: line:column: message` and fail the test that expected none.
     static func errors(_ text: String, file: String = "Test.graphql") -> [String] {
-        Validator.validate(sources: [(name: file, text: text)], against: schema).map { "\($0.location): \($0.message)" }
+        let errors = Validator.validate(sources: [(name: file, text: text)], against: schema).map { "\($0.location): \($0.message)" }
+        guard errors.isEmpty, text.utf8.count <= generatedSize else { return errors }
+        return generatorErrors(text, file: file)
+    }
+
+    /// What the generator refuses in a valid document, as `generator: line:column: message`.
+    static func generatorErrors(_ text: String, file: String = "Test.graphql") -> [String] {
+        switch CodeGenerator.generate(sources: [(name: file, text: text)], schema: schema) {
+        case .success: []
+        case .failure(let errors): errors.diagnostics.map { "generator: \($0.location): \($0.message)" }
+        }
     }
 
     /// The full compiler-style lines.

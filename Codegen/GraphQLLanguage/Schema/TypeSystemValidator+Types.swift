@@ -27,6 +27,7 @@ extension TypeSystemValidator {
                 checkInputFields(of: type)
             }
         }
+        checkInputCycles()
     }
 
     mutating func checkDirectiveDefinitions() {
@@ -98,12 +99,6 @@ extension TypeSystemValidator {
                 report("OneOf input field \(input.name).\(field.name) cannot have a default value.", at: input.location)
             }
         }
-        if let cycle = nonNullCycle(from: input) {
-            report(
-                "Cannot reference Input Object \"\(input.name)\" within itself through a series of non-null fields: \"\(cycle.joined(separator: "."))\".",
-                at: input.location
-            )
-        }
     }
 
     /// A default value must be a value of its type (what a client would be allowed to send).
@@ -114,20 +109,43 @@ extension TypeSystemValidator {
         }
     }
 
-    /// A path of non-null, non-list input fields from `input` back to itself (no finite value
-    /// could be written), found without recursion.
-    private func nonNullCycle(from input: SchemaType) -> [String]? {
-        var stack: [(type: String, path: [String])] = [(input.name, [])]
+    /// Input objects no finite value can satisfy: a cycle of non-null, non-list input fields,
+    /// each reported once, at the type where it closes, with the fields from there (graphql-js's
+    /// algorithm: one depth-first walk over all input objects with a visited set).
+    ///
+    /// The walk keeps an explicit stack, so a chain of 100,000 input objects takes 100,000 steps
+    /// and no stack frames (walking again from each type, with a copy of the path per step,
+    /// took the cube of the chain's length).
+    mutating func checkInputCycles() {
         var visited: Set<String> = []
-        while let (name, path) = stack.popLast() {
-            guard let type = schema.types[name], type.kind == .inputObject else { continue }
-            for field in type.inputFields {
-                guard case .nonNull(.named(let target)) = field.type, schema.types[target]?.kind == .inputObject else { continue }
-                if target == input.name { return path + [field.name] }
-                if visited.insert(target).inserted { stack.append((target, path + [field.name])) }
+        for start in schema.definedTypes where start.kind == .inputObject && visited.insert(start.name).inserted {
+            // The fields from `start` to the type being walked, and where each type on that path was entered.
+            var pathFields: [String] = []
+            var entered: [String: Int] = [start.name: 0]
+            var frames: [(type: SchemaType, next: Int)] = [(start, 0)]
+            while let (type, next) = frames.last {
+                guard next < type.inputFields.count else {
+                    entered[type.name] = nil
+                    frames.removeLast()
+                    if !frames.isEmpty { pathFields.removeLast() }
+                    continue
+                }
+                frames[frames.count - 1].next += 1
+                let field = type.inputFields[next]
+                guard case .nonNull(.named(let name)) = field.type, let target = schema.types[name], target.kind == .inputObject else { continue }
+                if let cycleStart = entered[name] {
+                    let cycle = pathFields[cycleStart...] + [field.name]
+                    report(
+                        "Cannot reference Input Object \"\(name)\" within itself through a series of non-null fields: \"\(cycle.joined(separator: "."))\".",
+                        at: target.location
+                    )
+                } else if visited.insert(name).inserted {
+                    pathFields.append(field.name)
+                    entered[name] = pathFields.count
+                    frames.append((target, 0))
+                }
             }
         }
-        return nil
     }
 
     /// Where the directive `name` is defined in the SDL.
