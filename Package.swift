@@ -86,6 +86,10 @@ let package = Package(
         .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
+        /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
+        .target(
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "HTTPSeam", "JSON"], path: "Adapters/GraphQLSubscriptions"
+        ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
         .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
@@ -233,6 +237,13 @@ let package = Package(
         .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
+        .testTarget(
+            name: "GraphQLSubscriptionsTests",
+            dependencies: [
+                "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "HTTPSeam", "JSON", "SocketTransport",
+                "GraphQLTestDoubles", "TestSupport",
+            ]
+        ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CLITests",
