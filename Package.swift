@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "SocketTransport", targets: ["SocketTransport"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
+        .library(name: "GraphQLSubscriptions", targets: ["GraphQLSubscriptions"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
     dependencies: [],
@@ -65,7 +66,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
                 "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
-                "FileKeychain", "StdoutPresenters", "GraphQLConsole",
+                "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order"],
@@ -99,6 +100,7 @@ let package = Package(
             name: "GraphQLGateway",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLPortMapping", "GraphQLOperationSupport", "RocketReserverAPI",
+                "GraphQLSubscriptions", "HTTPSeam",
             ],
             path: "Adapters/GraphQLGateway"
         ),
@@ -220,7 +222,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
-        .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
+        .testTarget(
+            name: "AdapterContractTests",
+            dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "HTTPSeam", "JSON"]
+        ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestSupport"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
