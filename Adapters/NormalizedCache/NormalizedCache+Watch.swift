@@ -5,11 +5,12 @@ extension NormalizedCache {
     /// Watches a query's answer in the cache: the answer now (`nil` when the cache cannot
     /// answer it), then again each time it changes.
     ///
-    /// A write by this process wakes the watch at once; a write by another process on the same
-    /// SQLite file is noticed by polling `PRAGMA data_version` every `pollInterval` (at most
-    /// 1 s). A write that leaves the answer as it was yields nothing. The watch lives while the
-    /// stream is iterated: stopping iteration (or dropping the stream) ends it and frees it.
-    /// A slow consumer gets the newest answer, never a backlog.
+    /// A write by this process to a record the last read reached (present or missing) wakes
+    /// the watch at once; a write by another process on the same SQLite file is noticed by
+    /// polling `PRAGMA data_version` every `pollInterval` (at most 1 s). A write that leaves the
+    /// answer as it was yields nothing. The watch lives while the stream is iterated: stopping
+    /// iteration (or dropping the stream) ends it and frees it. A slow consumer gets the newest
+    /// answer, never a backlog.
     public nonisolated func watch(
         _ operation: GraphQLOperation, variables: [String: JSONValue] = [:], pollInterval: Duration = .milliseconds(250)
     ) -> AsyncStream<[String: JSONValue]?> {
@@ -20,43 +21,61 @@ extension NormalizedCache {
         return stream
     }
 
-    /// Watches alive now (each a task and a place in the change signal's list).
+    /// Watches alive now (each a task and an entry in the change signal).
     public var activeWatchers: Int { changes.watchers }
 
     private func runWatch(
         _ operation: GraphQLOperation, variables: [String: JSONValue], pollInterval: Duration,
         continuation: AsyncStream<[String: JSONValue]?>.Continuation
     ) async {
-        changes.countWatcher(1)
+        var (last, keys) = watchedRead(operation, variables: variables)
+        // Registered in the same actor turn as the read: no write of this process falls between.
+        let id = changes.register(keys: keys)
+        let changes = changes
         defer {
-            changes.countWatcher(-1)
+            changes.unregister(id)
             continuation.finish()
         }
-        var seen = changes.version
         var dataVersion = backend.dataVersion()
-        var last = read(operation, variables: variables)
         continuation.yield(last)
-        let changes = changes
         while !Task.isCancelled {
-            let since = seen
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await changes.wait(after: since) }
-                group.addTask { try? await Task.sleep(for: pollInterval) }
-                await group.next()
+            let touched = await withTaskGroup(of: Bool.self) { group in
+                group.addTask { await changes.wait(id) }
+                group.addTask {
+                    try? await Task.sleep(for: pollInterval)
+                    return false
+                }
+                let first = await group.next() ?? false
                 group.cancelAll()
+                // The other child may have seen the write too: count either.
+                var touched = first
+                while let more = await group.next() { touched = touched || more }
+                return touched
             }
             guard !Task.isCancelled else { return }
             let version = backend.dataVersion()
-            let current = changes.version
-            guard current != seen || version != dataVersion else { continue }
-            seen = current
+            guard touched || version != dataVersion else { continue }
             dataVersion = version
-            let answer = read(operation, variables: variables)
+            let answer: [String: JSONValue]?
+            (answer, keys) = watchedRead(operation, variables: variables)
+            changes.update(id, keys: keys)
             if answer != last {
                 last = answer
                 continuation.yield(answer)
             }
         }
+    }
+
+    /// The answer as ``read(_:variables:)`` gives it, and every record key the read reached
+    /// (present or not), so that a write to any of them wakes the watch.
+    private func watchedRead(_ operation: GraphQLOperation, variables: [String: JSONValue]) -> ([String: JSONValue]?, Set<String>) {
+        let answer = read(operation, variables: variables)
+        let keys = backend.read { snapshot in
+            var store = RecordStore(snapshot: snapshot)
+            _ = store.read(operation, variables: variables, oldestAllowed: nil)
+            return store.reachedKeys
+        }
+        return (answer, keys)
     }
 }
 

@@ -122,7 +122,7 @@ public actor NormalizedCache {
     /// Forgets every record (for example deletes the database and its files).
     public func removeAll() throws(CacheRemovalError) {
         try backend.removeAll()
-        changes.signal()
+        changes.signal(keys: nil)
     }
 
     /// How much the persistence holds.
@@ -159,6 +159,6 @@ public actor NormalizedCache {
             countsMutation: countsMutation,
             unlessMutatedSince: exclusiveDepth > 0 ? nil : stamp
         )
-        changes.signal()
+        changes.signal(keys: Set(updates.map(\.key)))
     }
 }

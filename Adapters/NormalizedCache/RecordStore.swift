@@ -20,6 +20,9 @@ struct RecordStore {
     /// Every key read so far, for the backend's least-recently-used bookkeeping.
     var readKeys: [String] { fetched.compactMap { $0.value == nil ? nil : $0.key } }
 
+    /// Every key looked up so far, found or not (what a cache watch must be woken for).
+    var reachedKeys: Set<String> { Set(fetched.keys) }
+
     /// The stored record under `key`, fetched once per operation.
     mutating func stored(_ key: String) -> StoredRecord? {
         if let known = fetched[key] { return known }
