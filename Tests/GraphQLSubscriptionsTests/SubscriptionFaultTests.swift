@@ -144,4 +144,26 @@ import Testing
         }
         #expect(error?.kind == .transport(.connectionRefused))
     }
+
+    @Test func aFloodKeepsOnlyTheNewestEventsForASlowConsumer() async throws {
+        let session = InMemoryWebSocketSession()
+        let client = GraphQLSubscriptionClient(endpoint: loopbackEndpoint, session: session, bufferLimit: 4)
+        var (events, server, id) = try await subscribed(client, session)
+        for value in 1...10_000 {
+            try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": .int(value)]]])
+        }
+        try server.send(json: ["type": "complete", "id": id])
+        // The consumer reads nothing until the client has taken every message (the complete ends
+        // the subscription), as a consumer far slower than the server would.
+        var spins = 0
+        while await client.activeSubscriptions > 0, spins < 10_000_000 {
+            spins += 1
+            await Task.yield()
+        }
+        var received: [Int] = []
+        while let event = try await events.next() {
+            if case .data(let data) = event, let value = data["tripsBooked"]?.intValue { received.append(value) }
+        }
+        #expect(received == Array(9_997...10_000))
+    }
 }
