@@ -1,11 +1,17 @@
-// Shared by both fuzz targets. Each target is compiled into the `GraphQLClient` module
-// together with the library's sources (see Scripts/fuzz), so the harnesses can reach the
-// library's internal entry points without any production code changing.
+// Shared by both fuzz targets. Scripts/fuzz builds the client's libraries as the package's own
+// modules (with -enable-testing) and compiles each target with this file into a module of its
+// own, so the harnesses reach the cache's internal entry points through `@testable import`
+// without any production code changing.
 //
 // Not part of the Swift package: nothing in Package.swift refers to this folder.
+import GraphQLClient
+import GraphQLOperationSupport
+import JSON
+@testable import NormalizedCache
+import RocketReserverAPI
 
-/// The tutorial's operations: the generated ones (RocketReserverAPI), compiled into this module
-/// by Scripts/fuzz, never a copy.
+/// The tutorial's operations: the generated ones (the RocketReserverAPI module Scripts/fuzz
+/// builds from the package's .graphql files), never a copy.
 enum FuzzOperations {
     static let launchDetails = LaunchDetailsQuery.operation
     static let launchList = LaunchListQuery.operation
@@ -90,10 +96,15 @@ func sameCacheValue(_ a: CacheValue, _ b: CacheValue) -> Bool {
 func sameRecords(_ x: [String: CacheRecord], _ y: [String: CacheRecord]) -> Bool {
     guard x.count == y.count else { return false }
     for (key, record) in x {
-        guard let other = y[key], other.count == record.count else { return false }
-        for (field, value) in record {
-            guard let otherValue = other[field], sameCacheValue(value, otherValue) else { return false }
-        }
+        guard let other = y[key], sameRecord(record, other) else { return false }
+    }
+    return true
+}
+
+func sameRecord(_ x: CacheRecord, _ y: CacheRecord) -> Bool {
+    guard x.count == y.count else { return false }
+    for (field, value) in x {
+        guard let other = y[field], sameCacheValue(value, other) else { return false }
     }
     return true
 }
@@ -116,16 +127,28 @@ func writable(_ value: JSONValue) -> JSONValue {
     }
 }
 
-/// A store loaded from file bytes the way `FileCacheBackend.load()` does: records kept encoded.
-func encodedStore(_ slots: [String: ArraySlice<UInt8>]) -> RecordStore {
-    var store = RecordStore()
-    store.slots = slots.mapValues { .encoded($0) }
-    return store
+/// A read snapshot over fixed records, as a backend hands them to a `RecordStore`: `fallback`
+/// (when given) answers every key not in `slots`, so any reference resolves.
+struct FuzzSnapshot: StoredRecords {
+    var slots: [String: RecordStore.Slot]
+    var fallback: RecordStore.Slot?
+
+    func record(_ key: String) -> StoredRecord? {
+        (slots[key] ?? fallback).map { StoredRecord(slot: $0, receivedAt: 0) }
+    }
 }
 
-/// A store whose records are already decoded.
-func decodedStore(_ records: [String: CacheRecord]) -> RecordStore {
-    var store = RecordStore()
-    store.slots = records.mapValues { .decoded($0) }
-    return store
+/// A store over record bodies kept encoded, as the SQLite backend hands them out.
+func encodedStore(_ bodies: [String: ArraySlice<UInt8>], fallback: ArraySlice<UInt8>? = nil) -> RecordStore {
+    RecordStore(snapshot: FuzzSnapshot(slots: bodies.mapValues { .encoded($0) }, fallback: fallback.map { .encoded($0) }))
+}
+
+/// A store over decoded records, as the in-memory backend hands them out.
+func decodedStore(_ records: [String: CacheRecord], fallback: CacheRecord? = nil) -> RecordStore {
+    RecordStore(snapshot: FuzzSnapshot(slots: records.mapValues { .decoded($0) }, fallback: fallback.map { .decoded($0) }))
+}
+
+/// A query read from the store with no age limit (`nil` for a mutation or a miss).
+func readAnswer(_ store: inout RecordStore, _ operation: GraphQLOperation, _ variables: [String: JSONValue]) -> [String: JSONValue]? {
+    store.read(operation, variables: variables, oldestAllowed: nil)
 }

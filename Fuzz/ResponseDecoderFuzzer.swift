@@ -1,14 +1,22 @@
 // libFuzzer target: bytes → GraphQL response (GraphQLResponseDecoder, JSONParser), then what
-// the client does with a successful answer: normalize it into cache records, read it back, and
-// persist it in the cache file format. Built by Scripts/fuzz into .build-fuzz/bin/response-decoder-fuzzer.
+// the cache does with a successful answer: normalize it into records (AnswerNormalizer), save
+// them (the in-memory backend, records kept decoded), store them as the SQLite backend does
+// (each record encoded with RecordCodec) and read the query back (RecordStore) from both.
+// Built by Scripts/fuzz into .build-fuzz/bin/response-decoder-fuzzer.
 //
 // Besides "never traps", it checks properties that must hold for every input:
 //  - the two parser entry points (Data, UnsafeBufferPointer) agree;
 //  - JSONWriter's output parses back to the same value (non-finite doubles written as null);
 //  - a successful GraphQLResponseDecoder.decode agrees with JSONParser + decode(JSONValue);
-//  - an answer read from the cache in memory equals the answer read from the cache file the
-//    store's changes were saved as (records kept encoded, as a fresh process loads them).
+//  - the backend holds exactly the answer's non-empty records, and each survives RecordCodec
+//    encode → decode;
+//  - the query read back from the decoded records equals the read from their encoded bodies,
+//    and, when the answer has every selected field, equals the answer's selected fields;
+//  - the generated models decoded from the two reads are equal.
 import Foundation
+import GraphQLClient
+import JSON
+@testable import NormalizedCache
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -57,41 +65,67 @@ private func checkCache(_ answer: [String: JSONValue]) {
         let (operation, variables) = (typed.operation, typed.variables)
         // The generated model decodes any answer without trapping.
         _ = typed.decodeAlike(answer, answer)
-        var store = RecordStore()
         // An answer whose objects claim identities that are not theirs is refused whole.
-        do {
-            try store.write(answer, for: operation, variables: variables)
-        } catch {
-            fuzzRequire(store.takeUpdates().isEmpty, "a refused answer changed the store")
-            continue
+        guard let records = try? AnswerNormalizer.records(answer, for: operation, variables: variables) else { continue }
+        // Saved as NormalizedCache.write saves an answer.
+        let backend = InMemoryCacheBackend(maximumBytes: nil)
+        backend.save(
+            records.map { RecordUpdate(key: $0.key, change: RecordChange(setting: $0.value.keys), local: $0.value) },
+            receivedAt: 1, countsMutation: false, unlessMutatedSince: nil
+        )
+        let stored = backend.allRecords()
+        // Only empty records (an object without any of its selected fields) are not stored.
+        fuzzRequire(sameRecords(stored, records.filter { !$0.value.isEmpty }), "\(operation.name): the backend does not hold the records written")
+        let fromMemory = backend.read { snapshot in
+            var store = RecordStore(snapshot: snapshot)
+            return readAnswer(&store, operation, variables)
         }
-        let fromMemory = store.read(operation, variables: variables)
-        let updates = store.takeUpdates()
-        guard let file = FileCacheBackend.merge(updates, over: [:]) else {
-            // Only empty records (an answer without the operation's fields) are not stored.
-            fuzzRequire(updates.allSatisfy { $0.local?.isEmpty ?? true }, "records changed but nothing was written")
-            continue
+        // The same records as the SQLite backend stores them: each body encoded.
+        var bodies: [String: ArraySlice<UInt8>] = [:]
+        for (key, record) in stored {
+            let body = RecordCodec.encode(record)[...]
+            guard let again = RecordCodec.decode(body) else {
+                fatalError("fuzz property violated: \(operation.name): the encoded record \(key) does not decode")
+            }
+            fuzzRequire(sameRecord(record, again), "\(operation.name): record \(key) changed through RecordCodec encode → decode")
+            bodies[key] = body
         }
-        let slots: [String: ArraySlice<UInt8>]
-        do {
-            slots = try CacheFileFormat.index(file)
-        } catch {
-            fatalError("fuzz property violated: a written cache file does not index: \(error)")
+        var reloaded = encodedStore(bodies)
+        let fromBytes = readAnswer(&reloaded, operation, variables)
+        fuzzRequire(sameAnswer(fromMemory, fromBytes), "\(operation.name): the encoded records answer differently from the decoded ones")
+        if operation.kind == .query, let expected = selectedFields(answer, operation.selections, variables), !expected.isEmpty {
+            fuzzRequire(sameAnswer(fromMemory, expected), "\(operation.name): the cache does not read back the answer it was given")
         }
-        let records: [String: CacheRecord]
-        do {
-            records = try CacheFileFormat.decode(Data(file))
-        } catch {
-            fatalError("fuzz property violated: a written cache file does not decode: \(error)")
+        if let fromMemory, let fromBytes {
+            fuzzRequire(typed.decodeAlike(fromMemory, fromBytes), "\(operation.name): the typed models read back from decoded and encoded records differ")
         }
-        var written: [String: CacheRecord] = [:]
-        for update in updates where update.local?.isEmpty == false { written[update.key] = update.local }
-        fuzzRequire(sameRecords(records, written), "the cache file does not hold the records written")
-        var reloaded = encodedStore(slots)
-        let fromFile = reloaded.read(operation, variables: variables)
-        fuzzRequire(sameAnswer(fromMemory, fromFile), "\(operation.name): the cache file answers differently from memory")
-        if let fromMemory, let fromFile {
-            fuzzRequire(typed.decodeAlike(fromMemory, fromFile), "\(operation.name): the typed models read back from memory and file differ")
+    }
+}
+
+/// The answer's fields that the selection asks for (with the variables' conditions), as a
+/// complete cache read gives them back; `nil` when the answer lacks one of them.
+private func selectedFields(_ object: [String: JSONValue], _ selections: [GraphQLField], _ variables: [String: JSONValue]) -> [String: JSONValue]? {
+    var result: [String: JSONValue] = [:]
+    for field in selections where field.isSelected(variables: variables) {
+        guard let value = object[field.responseKey], let selected = selectedValue(value, field, variables) else { return nil }
+        result[field.responseKey] = selected
+    }
+    return result
+}
+
+private func selectedValue(_ value: JSONValue, _ field: GraphQLField, _ variables: [String: JSONValue]) -> JSONValue? {
+    guard !field.selections.isEmpty else { return value }
+    switch value {
+    case .object(let object):
+        return selectedFields(object, field.selections, variables).map(JSONValue.object)
+    case .array(let elements):
+        var array: [JSONValue] = []
+        for element in elements {
+            guard let selected = selectedValue(element, field, variables) else { return nil }
+            array.append(selected)
         }
+        return .array(array)
+    default:
+        return value
     }
 }

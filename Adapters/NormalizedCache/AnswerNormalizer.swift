@@ -72,7 +72,9 @@ struct AnswerNormalizer {
         case .object(let object):
             let ownKey = try identity(of: object, field: field)
             let key = ownKey ?? path
-            try writeObject(object, selections: field.selections, key: key, stores: stores || ownKey != nil)
+            // Type conditions: the fields selected for this object's own type (its `__typename`,
+            // checked by `identity` to be a possible type).
+            try writeObject(object, selections: field.selections(for: object), key: key, stores: stores || ownKey != nil)
             return .reference(key)
         case .array(let elements):
             var list: [CacheValue] = []
@@ -104,7 +106,7 @@ struct AnswerNormalizer {
             throw CacheIdentityError(path: pathText, reason: .typenameNotAName)
         }
         // Only an id the selection asked for identifies the object, not one the server added.
-        guard let idKey = field.identityKey, let id = object[idKey].flatMap(CacheKeys.identifier) else { return nil }
+        guard let idKey = field.identityKey(forTypename: typename), let id = object[idKey].flatMap(CacheKeys.identifier) else { return nil }
         return CacheKeys.key(typename: typename, id: id)
     }
 

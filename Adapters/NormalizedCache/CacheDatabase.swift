@@ -28,6 +28,9 @@ final class CacheDatabase {
     init(path: String) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path, busyTimeout: Self.busyTimeout)
         // Before anything writes to the file: a newer version's or another program's database is left as it is.
+        // Before anything: the next process finds the log and its index ready (making the
+        // 32 KiB index costs a dozen system calls, deleting both more).
+        database.persistWriteAheadLog()
         let exists = try isCurrentFormat()
         // Before any table exists, so that removed records give their pages back to the system.
         // Only then: setting it again on every open would write the header each time.
@@ -35,16 +38,15 @@ final class CacheDatabase {
         let mode = try database.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
         try database.execute("PRAGMA synchronous = NORMAL")
-        try database.execute("PRAGMA journal_size_limit = 1048576")
-        try database.execute("PRAGMA wal_autocheckpoint = 256")
-        try checkOrCreateSchema()
+        try database.execute("PRAGMA journal_size_limit = 4194304")
+        try database.execute("PRAGMA wal_autocheckpoint = 1000")
+        if !exists { try createSchema() }
     }
 
     /// The failure for a database a newer version of the program wrote (left alone).
     static let newerFormat = SQLiteError(.other, "it was written by a newer version of rocket-reserver")
 
-    private func checkOrCreateSchema() throws(SQLiteError) {
-        if try isCurrentFormat() { return }
+    private func createSchema() throws(SQLiteError) {
         try database.transaction { () throws(SQLiteError) in
             // Another process may have created it while this one waited for the lock.
             if try isCurrentFormat() { return }
@@ -61,8 +63,13 @@ final class CacheDatabase {
     /// Whether the schema is there (`false` for a new, empty file).
     /// - Throws: when the file is another program's database or a newer version's.
     private func isCurrentFormat() throws(SQLiteError) -> Bool {
-        let application = try database.integer("PRAGMA application_id") ?? 0
-        let version = try database.integer("PRAGMA user_version") ?? 0
+        // One statement, so one read transaction.
+        var application: Int64 = 0
+        var version: Int64 = 0
+        try database.statement("SELECT application_id, user_version FROM pragma_application_id(), pragma_user_version()").forEachRow { row in
+            application = row.integer(0)
+            version = row.integer(1)
+        }
         if application == 0, version == 0 {
             let tables = try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
             guard tables == 0 else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
@@ -76,11 +83,11 @@ final class CacheDatabase {
     // MARK: Records
 
     /// The record under `key`: its encoded body and when it was received.
-    func record(_ key: String) throws(SQLiteError) -> (body: [UInt8], receivedAt: Int64)? {
-        let statement = try database.statement("SELECT body, received_at FROM records WHERE key = ?1")
-        var found: (body: [UInt8], receivedAt: Int64)?
+    func record(_ key: String) throws(SQLiteError) -> (body: [UInt8], receivedAt: Int64, usedAt: Int64)? {
+        let statement = try database.statement("SELECT body, received_at, used_at FROM records WHERE key = ?1")
+        var found: (body: [UInt8], receivedAt: Int64, usedAt: Int64)?
         try statement.forEachRow([.text(key)]) { row in
-            found = (row.blob(0) ?? [], row.integer(1))
+            found = (row.blob(0) ?? [], row.integer(1), row.integer(2))
         }
         return found
     }
@@ -90,9 +97,9 @@ final class CacheDatabase {
 
     /// Calls `body` with the record of each of `keys` that is stored, reading them in batches
     /// of ``batchSize`` (the last batch padded with its own last key).
-    func records(_ keys: [String], _ body: (String, [UInt8], Int64) -> Void) throws(SQLiteError) {
+    func records(_ keys: [String], _ body: (String, [UInt8], Int64, Int64) -> Void) throws(SQLiteError) {
         let placeholders = (1...Self.batchSize).map { "?\($0)" }.joined(separator: ",")
-        let statement = try database.statement("SELECT key, body, received_at FROM records WHERE key IN (\(placeholders))")
+        let statement = try database.statement("SELECT key, body, received_at, used_at FROM records WHERE key IN (\(placeholders))")
         var start = keys.startIndex
         while start < keys.endIndex {
             let end = min(start + Self.batchSize, keys.endIndex)
@@ -103,7 +110,7 @@ final class CacheDatabase {
             }
             defer { statement.reset() }
             while try statement.step() {
-                body(statement.text(0) ?? "", statement.blob(1) ?? [], statement.integer(2))
+                body(statement.text(0) ?? "", statement.blob(1) ?? [], statement.integer(2), statement.integer(3))
             }
             start = end
         }

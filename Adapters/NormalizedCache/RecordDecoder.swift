@@ -14,7 +14,10 @@ struct RecordDecoder {
         var record = CacheRecord(minimumCapacity: count)
         for _ in 0..<count {
             let field = try reader.string()
-            record[field] = try value()
+            let decoded = try value()
+            // A damaged body may name a field twice: the first value counts, as for
+            // EncodedRecordReader, so both reads of one body agree.
+            if record[field] == nil { record[field] = decoded }
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return record

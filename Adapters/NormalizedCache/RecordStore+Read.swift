@@ -6,12 +6,15 @@ extension RecordStore {
     /// cached and, with `oldestAllowed`, every record read was received at that time or later.
     mutating func read(_ operation: GraphQLOperation, variables: [String: JSONValue], oldestAllowed: Int64?) -> [String: JSONValue]? {
         guard operation.kind == .query else { return nil }
-        return readObject(CacheKeys.queryRoot, selections: operation.selections, variables: variables, oldestAllowed: oldestAllowed)
+        return readObject(CacheKeys.queryRoot, field: nil, rootSelections: operation.selections, variables: variables, oldestAllowed: oldestAllowed)
     }
 
+    /// Reads the record under `key` with the fields selected on it: the root's, or `field`'s
+    /// for the record's own `__typename` (type conditions select per object type).
     private mutating func readObject(
         _ key: String,
-        selections: [GraphQLField],
+        field: GraphQLField?,
+        rootSelections: [GraphQLField] = [],
         variables: [String: JSONValue],
         oldestAllowed: Int64?
     ) -> [String: JSONValue]? {
@@ -19,15 +22,26 @@ extension RecordStore {
         if let oldestAllowed, stored.receivedAt < oldestAllowed { return nil }
         switch stored.slot {
         case .decoded(let record):
+            let selections = Self.selections(of: field, root: rootSelections) { record["__typename"] }
             return readFields(selections, variables: variables, oldestAllowed: oldestAllowed) { record[$0] }
         case .encoded(let bytes):
             // Read without decoding the whole record: reading a large answer back then makes no
             // string per field name and no dictionary per record.
             return bytes.withUnsafeBufferPointer { buffer in
                 guard let encoded = EncodedRecordReader(buffer) else { return nil }
+                let selections = Self.selections(of: field, root: rootSelections) { encoded.value("__typename") }
                 return readFields(selections, variables: variables, oldestAllowed: oldestAllowed) { encoded.value($0) }
             }
         }
+    }
+
+    /// The fields to read from a record: the root's, or `field`'s for the typename the record
+    /// holds (read only when the field has type cases).
+    private static func selections(of field: GraphQLField?, root: [GraphQLField], typename: () -> CacheValue?) -> [GraphQLField] {
+        guard let field else { return root }
+        guard !field.typeCases.isEmpty else { return field.selections }
+        guard case .scalar(.string(let name))? = typename() else { return field.selections }
+        return field.selections(forTypename: name)
     }
 
     private mutating func readFields(
@@ -52,7 +66,7 @@ extension RecordStore {
             return scalar
         case .reference(let key):
             guard !field.selections.isEmpty else { return nil }
-            return readObject(key, selections: field.selections, variables: variables, oldestAllowed: oldestAllowed).map(JSONValue.object)
+            return readObject(key, field: field, variables: variables, oldestAllowed: oldestAllowed).map(JSONValue.object)
         case .list(let elements):
             prefetch(elements.compactMap { if case .reference(let key) = $0 { key } else { nil } })
             var array: [JSONValue] = []

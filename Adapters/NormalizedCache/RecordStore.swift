@@ -17,8 +17,16 @@ struct RecordStore {
         self.snapshot = snapshot
     }
 
-    /// Every key read so far, for the backend's least-recently-used bookkeeping.
-    var readKeys: [String] { fetched.compactMap { $0.value == nil ? nil : $0.key } }
+    /// The keys read so far whose use mark is older than `time` minus `granularity` (or
+    /// unknown), for the backend's least-recently-used bookkeeping: a read that finds every
+    /// mark recent writes nothing.
+    func keysToMarkUsed(at time: Int64, granularity: Int64) -> [String] {
+        fetched.compactMap { key, record in
+            guard let record else { return nil }
+            guard let usedAt = record.usedAt else { return key }
+            return usedAt < time &- granularity ? key : nil
+        }
+    }
 
     /// Every key looked up so far, found or not (what a cache watch must be woken for).
     var reachedKeys: Set<String> { Set(fetched.keys) }

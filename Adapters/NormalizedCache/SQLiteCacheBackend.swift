@@ -76,6 +76,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     func markUsed(_ keys: [String], at time: Int64) {
+        guard !keys.isEmpty else { return }
         locked {
             guard case .open(let database) = connection else { return }
             // Best effort: a busy writer means the marks are skipped, never waited for.
@@ -334,8 +335,8 @@ final class SQLiteSnapshot: StoredRecords {
         guard failure == nil else { return [:] }
         do {
             var found: [String: StoredRecord] = [:]
-            try database.records(keys) { key, body, receivedAt in
-                found[key] = StoredRecord(slot: .encoded(body[...]), receivedAt: receivedAt)
+            try database.records(keys) { key, body, receivedAt, usedAt in
+                found[key] = StoredRecord(slot: .encoded(body[...]), receivedAt: receivedAt, usedAt: usedAt)
             }
             return found
         } catch {
@@ -347,7 +348,7 @@ final class SQLiteSnapshot: StoredRecords {
     func record(_ key: String) -> StoredRecord? {
         guard failure == nil else { return nil }
         do {
-            return try database.record(key).map { StoredRecord(slot: .encoded($0.body[...]), receivedAt: $0.receivedAt) }
+            return try database.record(key).map { StoredRecord(slot: .encoded($0.body[...]), receivedAt: $0.receivedAt, usedAt: $0.usedAt) }
         } catch {
             failure = error
             return nil

@@ -4,4 +4,7 @@ struct StoredRecord: Sendable {
     var slot: RecordStore.Slot
     /// When an answer last held the record, in milliseconds since 1970.
     var receivedAt: Int64
+    /// When a read last marked it used (milliseconds since 1970); `nil` when the backend keeps
+    /// no such mark readable, so every read reports its keys.
+    var usedAt: Int64? = nil
 }

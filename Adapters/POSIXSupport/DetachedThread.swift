@@ -6,6 +6,11 @@ import Darwin
 
 /// Starts work on a detached POSIX thread of its own: what Foundation's `Thread` does, without
 /// its bookkeeping, for a process that starts one or two such threads and ends soon after.
+///
+/// The thread blocks `SIGPIPE`: its work is blocking I/O, and OpenSSL writes with plain
+/// `write(2)`, which raises the signal when the peer has dropped the connection; its default
+/// action would end the whole process (a library user's too). Blocked, the write fails with
+/// `EPIPE` instead, and the pending signal goes with the thread.
 package enum DetachedThread {
     private final class Work {
         let body: @Sendable () -> Void
@@ -23,6 +28,10 @@ package enum DetachedThread {
         #endif
         let started = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
             Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)

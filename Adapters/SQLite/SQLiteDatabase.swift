@@ -91,6 +91,13 @@ package final class SQLiteDatabase {
         return result
     }
 
+    /// Keeps the write-ahead log and its index (`-wal`, `-shm`) when the last connection closes
+    /// (`SQLITE_FCNTL_PERSIST_WAL`), so the next process does not make them again.
+    package func persistWriteAheadLog() {
+        var on: Int32 = 1
+        _ = "main".withCString { name in library.fileControl(handle, name, 10 /* SQLITE_FCNTL_PERSIST_WAL */, &on) }
+    }
+
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
     package var changes: Int { Int(library.changes(handle)) }
 

@@ -33,6 +33,8 @@ package struct SQLiteLibrary: @unchecked Sendable {
     let errorString: @convention(c) (Int32) -> Text?
     let changes: @convention(c) (Handle?) -> Int32
     let version: @convention(c) () -> Text?
+    /// `sqlite3_file_control(db, "main", op, pointer)`.
+    let fileControl: @convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32
 
     /// The library's file name.
     package static let libraryName = "libsqlite3.so.0"
@@ -78,7 +80,8 @@ package struct SQLiteLibrary: @unchecked Sendable {
               let errorMessage = library.function("sqlite3_errmsg", as: (@convention(c) (Handle?) -> Text?).self),
               let errorString = library.function("sqlite3_errstr", as: (@convention(c) (Int32) -> Text?).self),
               let changes = library.function("sqlite3_changes", as: (@convention(c) (Handle?) -> Int32).self),
-              let version = library.function("sqlite3_libversion", as: (@convention(c) () -> Text?).self)
+              let version = library.function("sqlite3_libversion", as: (@convention(c) () -> Text?).self),
+              let fileControl = library.function("sqlite3_file_control", as: (@convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32).self)
         else { return nil }
         self.open = open
         self.close = close
@@ -102,5 +105,6 @@ package struct SQLiteLibrary: @unchecked Sendable {
         self.errorString = errorString
         self.changes = changes
         self.version = version
+        self.fileControl = fileControl
     }
 }

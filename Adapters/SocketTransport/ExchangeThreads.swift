@@ -13,8 +13,10 @@ import POSIXSupport
 /// At most ``maximum`` exist at once; jobs beyond them wait in order, holding no thread. Together
 /// with the pool's per-origin bound this bounds the threads of any number of requests in flight.
 final class ExchangeThreads: @unchecked Sendable {
-    /// The process's exchange threads, shared by every ``SocketHTTPSession``.
-    static let shared = ExchangeThreads(maximum: 16)
+    /// The process's exchange threads, shared by every ``SocketHTTPSession``: 64, so that eight
+    /// origins can each use their eight connections at once; one origin's stuck exchanges (at
+    /// most its eight) never keep another origin's requests waiting for a thread.
+    static let shared = ExchangeThreads(maximum: 64)
 
     let maximum: Int
     /// How long a thread without work waits for one before it ends.

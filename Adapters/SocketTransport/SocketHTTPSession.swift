@@ -11,7 +11,7 @@ import HTTPSeam
 /// closed, before any byte of an answer arrived, is sent once more on a new connection only when
 /// it is ``HTTPRequest/isIdempotent`` (a query, never a mutation).
 ///
-/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 16, off the Swift
+/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 64, off the Swift
 /// concurrency pool; a one-request process starts one), so requests waiting for a connection or
 /// a thread hold none, and stops promptly when its task is cancelled or its timeout passes (the
 /// timeout covers waiting for a connection too). Over https nothing of the request is written before
@@ -84,6 +84,17 @@ public struct SocketHTTPSession: HTTPSession {
         return "\(scheme)://" + HostAddress.authority(host: HostAddress.unbracketed(host), port: port)
     }
 
+    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2), so it can be a header's name; other
+    /// names are left out of the request rather than let them end a line or spell another header.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            }
+        }
+    }
+
     /// The request line and headers, ending with the blank line; `absoluteForm` for a plain
     /// http proxy, which also gets the proxy's credentials.
     static func head(for request: HTTPRequest, host: String, absoluteForm: Bool = false, proxyAuthorization: String? = nil) -> Data {
@@ -96,9 +107,10 @@ public struct SocketHTTPSession: HTTPSession {
         var text = "\(request.method) \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\n"
         let fixed = ["host", "content-length", "connection", "proxy-authorization"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
-        where !fixed.contains(where: { name.caseInsensitiveEquals($0) }) {
-            // A header value must not end the line early.
-            let clean = value.filter { $0 != "\r" && $0 != "\n" }
+        where !fixed.contains(where: { name.caseInsensitiveEquals($0) }) && Self.isToken(name) {
+            // A header value must not end the line early. By bytes: "\r\n" is one Character,
+            // which a Character filter for "\r" and "\n" lets through whole.
+            let clean = String(decoding: value.utf8.filter { $0 != 13 && $0 != 10 && $0 != 0 }, as: UTF8.self)
             text += "\(name): \(clean)\r\n"
         }
         if let proxyAuthorization { text += "Proxy-Authorization: \(proxyAuthorization)\r\n" }

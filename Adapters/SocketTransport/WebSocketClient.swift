@@ -63,8 +63,8 @@ public struct WebSocketClient: WebSocketSession {
         let phase = OpeningGate()
         let subprotocol: String? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
+                // DetachedThread blocks SIGPIPE on the thread: a write to a dropped wss connection fails with EPIPE.
                 let started = DetachedThread.start {
-                    Self.blockBrokenPipeSignal()
                     var socket: SocketConnection?
                     var ending = Result<Void, WebSocketError>.failure(WebSocketError(.connectionLost))
                     do {
@@ -107,17 +107,6 @@ public struct WebSocketClient: WebSocketSession {
     private final class OpeningGate: Sendable {
         enum Phase { case connecting, cancelled, open }
         let state = Mutex(Phase.connecting)
-    }
-
-    /// Blocks `SIGPIPE` on the calling thread (a connection's own): OpenSSL writes with plain
-    /// `write(2)`, which raises it when the server has dropped the connection, and its default
-    /// action ends the process. Blocked, the write fails with `EPIPE` instead; the pending
-    /// signal goes with the thread.
-    private static func blockBrokenPipeSignal() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Writes the upgrade request and reads the answer's head; the bytes after it are the

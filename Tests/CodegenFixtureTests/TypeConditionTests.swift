@@ -4,6 +4,7 @@ import GraphQLClient
 import GraphQLOperationSupport
 import GraphQLTestDoubles
 import JSON
+import NormalizedCache
 import Testing
 
 /// Type conditions on a narrower type (an interface's implementations, a union's members, an
@@ -39,6 +40,26 @@ struct TypeConditionTests {
         // A fragment on the union, with its own typed accessors, decoded from the same objects.
         #expect(data.search.map { $0.fragments.namedThing.asNamed?.name } == ["Box", nil, "Cy"])
         #expect(data.search.map { $0.fragments.namedThing.asPlace?.id } == [nil, "pl", nil])
+    }
+
+    /// The cache keeps each object's fields for its own type and reads them back the same way:
+    /// the second run is answered from the cache (the stub has one answer only) and equal.
+    @Test(arguments: ["memory", "sqlite"])
+    func theCacheStoresAndReadsEachTypesFields(_ persistence: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("type-cases-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = NormalizedCache(persistence: persistence == "memory" ? .inMemory() : .sqlite(at: folder.appendingPathComponent("c.sqlite")))
+        let session = StubHTTPSession([StubHTTPSession.json(Self.answer)])
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, session: session, cache: cache))
+        let fetched = try await client.run(PolymorphicQuery(id: "p1", text: "a"), cachePolicy: .networkOnly)
+        let cached = try await client.run(PolymorphicQuery(id: "p1", text: "a"), cachePolicy: .cacheOnly)
+        #expect(cached.source == .cache)
+        #expect(cached.data.search[1].asPlace?.longitude == 2)
+        #expect(cached.data.search[2].asPerson?.best?.asPlace?.latitude == 1.5)
+        #expect(cached.data.node?.asPerson?.fragments.personDetails.friends.map(\.name) == ["Bob"])
+        #expect(cached.data.search.map { $0.fragments.namedThing.asNamed?.name } == fetched.data.search.map { $0.fragments.namedThing.asNamed?.name })
+        #expect(await cache.record("Place:pl")?["longitude"] == .scalar(2), "the Place's own field is in its record")
+        #expect(await cache.record("Item:i1")?["longitude"] == nil)
     }
 
     @Test func theDocumentSentAsksForEachTypesFields() async throws {

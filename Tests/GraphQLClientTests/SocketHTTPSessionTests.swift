@@ -39,6 +39,23 @@ struct SocketHTTPSessionTests {
         #expect(sent.hasSuffix("\r\n\r\n{\"query\":\"{ a }\"}"))
     }
 
+    /// A token from a server's login answer is sent as a header: a CR, an LF, the pair "\r\n"
+    /// (one Character) or a NUL in it must never end the line, and a header name that is not a
+    /// token is left out, so no value can add a header of its own.
+    @Test(arguments: ["tok\r\nInjected: yes", "tok\rInjected: yes", "tok\nInjected: yes", "tok\r\n\r\nInjected: yes", "tok\u{0}\r\nInjected: yes"])
+    func aHeaderValueNeverAddsAHeader(_ token: String) async throws {
+        let server = try LoopbackHTTPServer(.respond(status: 200, body: "{}"))
+        defer { server.stop() }
+        var sent = request(port: server.port)
+        sent.headers["Authorization"] = token
+        sent.headers["X-Bad\r\nInjected"] = "yes"
+        _ = try await session.send(sent)
+        let text = try #require(server.requests.first)
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(!lines.contains { $0.hasPrefix("Injected") }, "\(lines)")
+        #expect(lines.contains("Authorization: tokInjected: yes"), "\(lines)")
+    }
+
     @Test func readsAChunkedAnswer() async throws {
         let answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: t\r\n\r\n"
         let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))

@@ -2,6 +2,7 @@ import GraphQLClient
 import GraphQLCodegen
 @testable import GraphQLConsole
 import GraphQLLanguage
+import JSON
 import Testing
 
 /// Every composite field of a planned operation carries the types the schema allows its
@@ -35,5 +36,39 @@ struct PossibleTypesTests {
         let node = try #require(operation.selections.first { $0.name == "node" })
         #expect(node.possibleTypes == ["Launch", "Rocket"])
         #expect(operation.selections.first { $0.name == "count" }?.possibleTypes == nil)
+    }
+
+    @Test func typeConditionsBecomeTypeCasesAndTheirFieldsArePrinted() throws {
+        let schema = try Schema.parse(Self.schema, sourceName: "schema.graphqls")
+        let document = try Parser.parse(
+            #"query Q { search { ... on Launch { site } ... on Mission { name } } node(id: "1") { id ... on Rocket { name } } }"#, sourceName: "q.graphql"
+        )
+        let definition = try #require(document.operations.first)
+        let plan = try ClientOperationPlanner.plan(definition, sourceName: "q.graphql", documents: [document], schema: schema).get()
+        let operation = PlannedOperation.operation(plan)
+        let search = try #require(operation.selections.first { $0.name == "search" })
+        #expect(search.selections(forTypename: "Launch").map(\.name) == ["__typename", "site"])
+        #expect(search.selections(forTypename: "Mission").map(\.name) == ["__typename", "name"])
+        #expect(operation.document.contains("search { __typename ... on Launch { __typename site } ... on Mission { __typename name } }"), "\(operation.document)")
+        let answer: [String: JSONValue] = [
+            "search": [["__typename": "Launch", "site": "Moon"], ["__typename": "Mission", "name": "Apollo"]],
+            "node": ["__typename": "Rocket", "id": "r", "name": "Saturn"],
+        ]
+        #expect(AnswerJSON.text(answer, fields: plan.fields) == """
+            {
+              "search": [
+                {
+                  "site": "Moon"
+                },
+                {
+                  "name": "Apollo"
+                }
+              ],
+              "node": {
+                "id": "r",
+                "name": "Saturn"
+              }
+            }
+            """)
     }
 }
