@@ -27,6 +27,8 @@ extension GraphQLSubscriptionClient {
                     for subscriber in subscribers.values { subscriber.continuation.yield(.resumed) }
                 }
                 for (id, subscriber) in subscribers.sorted(by: { $0.key < $1.key }) { await start(id, subscriber, on: opened) }
+                let keepAlive = Task { await self.keepAlive(opened) }
+                defer { keepAlive.cancel() }
                 try await read(opened)
                 // The server closed normally while subscriptions were alive: as good as a drop.
                 failure = .webSocket(.connectionLost)
@@ -145,6 +147,7 @@ extension GraphQLSubscriptionClient {
     /// Reads the open connection until it closes normally; each event goes to its subscriber.
     private func read(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async throws {
         while let message = try await channel.socket.receive() {
+            messagesSeen &+= 1
             guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged, .keepAlive: continue
@@ -153,6 +156,32 @@ extension GraphQLSubscriptionClient {
             case .event(let id, let data, let errors): await deliver(id: id, data: data, errors: errors)
             case .error(let id, let errors): await end(id, throwing: .rejected(errors))
             case .complete(let id): await end(id, throwing: nil)
+            }
+        }
+    }
+
+    /// Every ``SubscriptionReconnection/keepAliveInterval``: pings (graphql-transport-ws), and
+    /// closes the socket when nothing arrived for two intervals, so the read loop ends and the
+    /// connection is reopened. Ends when its task is cancelled (the connection ended).
+    private func keepAlive(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+        guard let interval = reconnection.keepAliveInterval else { return }
+        var seen = messagesSeen
+        var silentIntervals = 0
+        while !Task.isCancelled {
+            do {
+                try await reconnection.sleep(interval)
+            } catch {
+                return
+            }
+            guard !Task.isCancelled else { return }
+            if messagesSeen == seen { silentIntervals += 1 } else { silentIntervals = 0 }
+            seen = messagesSeen
+            if silentIntervals >= 2 {
+                await channel.socket.close(code: .goingAway, reason: "")
+                return
+            }
+            if channel.subprotocol == .graphQLTransportWS {
+                try? await channel.socket.send(.text(#"{"type":"ping"}"#))
             }
         }
     }

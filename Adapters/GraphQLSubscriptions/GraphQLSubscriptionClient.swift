@@ -39,6 +39,8 @@ public actor GraphQLSubscriptionClient {
     var started: Set<String> = []
     var connection: Task<Void, Never>?
     var generation = 0
+    /// Messages received on the current connection, for the keep-alive check.
+    var messagesSeen = 0
     var channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)?
 
     /// - Parameters:

@@ -166,4 +166,32 @@ import Testing
         }
         #expect(received == Array(9_997...10_000))
     }
+
+    @Test func aSilentConnectionIsPingedThenDroppedAndReopened() async throws {
+        let session = InMemoryWebSocketSession()
+        let sleep = ManualSleep()
+        let client = GraphQLSubscriptionClient(endpoint: loopbackEndpoint, session: session, reconnection: reconnection(sleep, keepAlive: .seconds(15)))
+        var (events, server, id) = try await subscribed(client, session)
+        await sleep.release(next: .seconds(15))
+        #expect(try await server.next() == ["type": "ping"])
+        // An event read by the consumer: the client has counted it, so the silence starts again.
+        try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 1]]])
+        #expect(try await events.next() == .data(["tripsBooked": 1]))
+        await sleep.release(next: .seconds(15))
+        #expect(try await server.next() == ["type": "ping"])
+        await sleep.release(next: .seconds(15))
+        #expect(try await server.next() == ["type": "ping"])
+        await sleep.release(next: .seconds(15))   // two intervals without a message: dropped
+        #expect(try await server.receive() == nil)
+        #expect(server.clientClose?.code == .goingAway)
+        guard case .interrupted? = try await events.next() else {
+            Issue.record("expected interrupted")
+            return
+        }
+        await sleep.release(next: .milliseconds(100))
+        let reopened = await session.accept()
+        _ = try await reopened.acknowledge()
+        #expect(try await reopened.next()?["type"] == "subscribe")
+        #expect(try await events.next() == .resumed)
+    }
 }

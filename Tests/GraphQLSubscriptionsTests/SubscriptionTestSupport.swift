@@ -110,10 +110,10 @@ extension InMemoryWebSocketServer {
 }
 
 /// A reconnection policy on `sleep`, without jitter, so delays can be checked exactly.
-func reconnection(_ sleep: ManualSleep, ackTimeout: Duration = .seconds(5)) -> SubscriptionReconnection {
+func reconnection(_ sleep: ManualSleep, ackTimeout: Duration = .seconds(5), keepAlive: Duration? = nil) -> SubscriptionReconnection {
     SubscriptionReconnection(
         initialDelay: .milliseconds(100), maximumDelay: .milliseconds(400), acknowledgementTimeout: ackTimeout,
-        jitter: { $0 }, sleep: { try await sleep.sleep($0) }
+        keepAliveInterval: keepAlive, jitter: { $0 }, sleep: { try await sleep.sleep($0) }
     )
 }
 
