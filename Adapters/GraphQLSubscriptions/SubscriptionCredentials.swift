@@ -6,9 +6,15 @@ import GraphQLClient
 public struct SubscriptionCredentials: Sendable {
     public var scheme: AuthorizationInterceptor.Scheme
     public var token: @Sendable () async throws -> String?
+    /// Sends the token over plain `ws://` to any host too: only for a caller that made the
+    /// decision itself (the CLI's `ROCKET_RESERVER_ALLOW_INSECURE_HTTP=1`, as for HTTP).
+    public var allowsPlainTextToAnyHost: Bool
 
-    public init(scheme: AuthorizationInterceptor.Scheme = .raw, token: @escaping @Sendable () async throws -> String?) {
+    public init(
+        scheme: AuthorizationInterceptor.Scheme = .raw, allowsPlainTextToAnyHost: Bool = false, token: @escaping @Sendable () async throws -> String?
+    ) {
         self.scheme = scheme
+        self.allowsPlainTextToAnyHost = allowsPlainTextToAnyHost
         self.token = token
     }
 
@@ -16,8 +22,10 @@ public struct SubscriptionCredentials: Sendable {
     /// token may not travel to (plain `ws://` to a host that is not loopback). The token only
     /// ever goes to the client's own endpoint, so its origin is the endpoint's.
     func authorization(for url: URL) async -> String? {
-        guard Self.mayCarryCredentials(url), let token = try? await token(), !token.isEmpty else { return nil }
-        return switch scheme {
+        let scheme = url.scheme?.lowercased()
+        let allowed = Self.mayCarryCredentials(url) || (allowsPlainTextToAnyHost && scheme == "ws")
+        guard allowed, let token = try? await token(), !token.isEmpty else { return nil }
+        return switch self.scheme {
         case .raw: token
         case .bearer: "Bearer " + token
         }

@@ -53,9 +53,12 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
-        // The same token, scheme and credentials decision for the subscription's `connection_init`.
+        // The same token, scheme and credentials decision for the subscription's `connection_init`
+        // (made above for the endpoint, its proxy and ROCKET_RESERVER_ALLOW_INSECURE_HTTP).
         let subscriptionCredentials = sendsCredentials
-            ? SubscriptionCredentials(scheme: .init(configuration.authorizationScheme)) { (try? await keychain.credential())?.token.rawValue }
+            ? SubscriptionCredentials(scheme: .init(configuration.authorizationScheme), allowsPlainTextToAnyHost: true) {
+                (try? await keychain.credential())?.token.rawValue
+            }
             : nil
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: [ages] + GraphQLInterceptors.standard(

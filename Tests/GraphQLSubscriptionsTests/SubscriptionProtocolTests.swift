@@ -99,6 +99,26 @@ import Testing
         consumer.cancel()
     }
 
+    @Test func aCallerThatDecidedItselfMaySendTheTokenOverPlainWS() async throws {
+        for (endpoint, sendsToken) in [("http://api.example.invalid/graphql", true), ("ftp://api.example.invalid/graphql", false)] {
+            let session = InMemoryWebSocketSession()
+            let client = GraphQLSubscriptionClient(
+                endpoint: URL(string: endpoint)!, session: session,
+                credentials: SubscriptionCredentials(allowsPlainTextToAnyHost: true) { "secret-token" }
+            )
+            let consumer = Task { for try await _ in client.subscribe(tripsBooked) {} }
+            if sendsToken {
+                let server = await session.accept()
+                #expect(try await server.acknowledge() == ["authorization": "secret-token"])
+                consumer.cancel()
+            } else {
+                // Not a WebSocket URL: refused before anything is sent.
+                let result = await consumer.result
+                #expect((try? result.get()) == nil)
+            }
+        }
+    }
+
     @Test func severalSubscriptionsShareOneSocketThatClosesWithTheLast() async throws {
         let session = InMemoryWebSocketSession()
         let client = GraphQLSubscriptionClient(endpoint: loopbackEndpoint, session: session)
