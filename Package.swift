@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "SocketTransport", targets: ["SocketTransport"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
+        .library(name: "GraphQLSubscriptions", targets: ["GraphQLSubscriptions"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
     ],
     dependencies: [],
@@ -65,7 +66,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
                 "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
-                "FileKeychain", "StdoutPresenters", "GraphQLConsole",
+                "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order"],
@@ -86,6 +87,10 @@ let package = Package(
         .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
+        /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
+        .target(
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "HTTPSeam", "JSON"], path: "Adapters/GraphQLSubscriptions"
+        ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
         .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
@@ -95,6 +100,7 @@ let package = Package(
             name: "GraphQLGateway",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLPortMapping", "GraphQLOperationSupport", "RocketReserverAPI",
+                "GraphQLSubscriptions", "HTTPSeam",
             ],
             path: "Adapters/GraphQLGateway"
         ),
@@ -216,7 +222,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
-        .testTarget(name: "AdapterContractTests", dependencies: ["Domain", "Ports", "FileKeychain", "InMemoryAdapters"]),
+        .testTarget(
+            name: "AdapterContractTests",
+            dependencies: [
+                "Domain", "Ports", "FileKeychain", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "HTTPSeam", "JSON",
+                "GraphQLClient", "NormalizedCache",
+            ]
+        ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestSupport"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
@@ -233,6 +245,13 @@ let package = Package(
         .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
+        .testTarget(
+            name: "GraphQLSubscriptionsTests",
+            dependencies: [
+                "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "HTTPSeam", "JSON", "SocketTransport",
+                "GraphQLTestDoubles", "TestSupport",
+            ]
+        ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "CLITests",

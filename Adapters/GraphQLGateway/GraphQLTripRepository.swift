@@ -18,7 +18,7 @@ public struct GraphQLTripRepository: TripRepository {
         }
     }
 
-    private static func user(_ data: MyTripsQuery.Data) throws -> User? {
+    static func user(_ data: MyTripsQuery.Data) throws -> User? {
         guard let me = data.me else { return nil }
         guard let email = try? EmailAddress(me.email) else { throw MalformedAnswer(what: "a user without a valid email address") }
         let trips = try LaunchMapping.launches(me.trips.map { $0?.fragments.launchTile }).map(Trip.init(launch:))

@@ -22,6 +22,10 @@ protocol CacheBackend: Sendable {
     /// The stored mutation count; `nil` when no other process can write (in memory).
     func mutationCount() -> UInt64?
 
+    /// A number that changes when another process commits (`PRAGMA data_version`); `nil`
+    /// when no other process can write, or nothing is stored yet.
+    func dataVersion() -> Int64?
+
     /// Waits (cancellably) until no other process holds exclusive access, and keeps it so until
     /// ``endExclusiveAccess(_:)``; returns what to pass there.
     func beginExclusiveAccess() async throws -> Int32?

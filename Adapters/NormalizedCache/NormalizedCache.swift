@@ -19,10 +19,12 @@ import JSON
 public actor NormalizedCache {
     private let executor: any SerialExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-    private let backend: any CacheBackend
+    let backend: any CacheBackend
     private let configuration: CacheConfiguration
     /// How many ``withExclusiveAccess(_:)`` scopes are open (their saves are never skipped).
     private var exclusiveDepth = 0
+    /// Wakes watchers after this process's writes (``watch(_:variables:pollInterval:)``).
+    let changes = CacheChangeSignal()
 
     /// - Parameters:
     ///   - persistence: Where the records are kept.
@@ -120,6 +122,7 @@ public actor NormalizedCache {
     /// Forgets every record (for example deletes the database and its files).
     public func removeAll() throws(CacheRemovalError) {
         try backend.removeAll()
+        changes.signal(keys: nil)
     }
 
     /// How much the persistence holds.
@@ -156,5 +159,6 @@ public actor NormalizedCache {
             countsMutation: countsMutation,
             unlessMutatedSince: exclusiveDepth > 0 ? nil : stamp
         )
+        changes.signal(keys: Set(updates.map(\.key)))
     }
 }

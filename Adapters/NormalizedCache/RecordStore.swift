@@ -28,6 +28,9 @@ struct RecordStore {
         }
     }
 
+    /// Every key looked up so far, found or not (what a cache watch must be woken for).
+    var reachedKeys: Set<String> { Set(fetched.keys) }
+
     /// The stored record under `key`, fetched once per operation.
     mutating func stored(_ key: String) -> StoredRecord? {
         if let known = fetched[key] { return known }

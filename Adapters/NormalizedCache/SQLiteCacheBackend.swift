@@ -142,6 +142,13 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         if let access { FileIO.unlock(access) }
     }
 
+    func dataVersion() -> Int64? {
+        locked {
+            guard let database = openedDatabase() else { return nil }
+            return try? database.database.integer("PRAGMA data_version")
+        }
+    }
+
     func removeAll() throws(CacheRemovalError) {
         try locked { () throws(CacheRemovalError) in
             connection = .closed

@@ -1,6 +1,6 @@
 // rocket-reserver-bench: the in-process benchmarks (cache and concurrency) of Docs/Performance.md.
 // Numbers are printed, never asserted. Run through Scripts/bench, or:
-//   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency|pool]
+//   rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--markdown] [--only cache|concurrency|pool|watch]
 //                         [--tls-endpoint URL --cacert FILE]
 import Foundation
 import JSON
@@ -19,7 +19,7 @@ struct Options {
     var profile: String?
 
     static let usage = """
-        usage: rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--sizes 10,1000,10000] [--only cache|concurrency|pool] [--markdown]
+        usage: rocket-reserver-bench [--endpoint URL] [--runs N] [--launches N] [--sizes 10,1000,10000] [--only cache|concurrency|pool|watch] [--markdown]
                                      [--tls-endpoint URL --cacert FILE]
                rocket-reserver-bench --print-documents
           --endpoint URL      the reference server (needed for the concurrency benchmark; skipped without it)
@@ -44,7 +44,7 @@ struct Options {
                 options.sizes = sizes
             case "--tls-endpoint": guard let value = iterator.next(), let url = URL(string: value) else { return nil }; options.tlsEndpoint = url
             case "--cacert": guard let value = iterator.next() else { return nil }; options.caFile = value
-            case "--only": guard let value = iterator.next(), ["cache", "concurrency", "pool"].contains(value) else { return nil }; options.only = value
+            case "--only": guard let value = iterator.next(), ["cache", "concurrency", "pool", "watch"].contains(value) else { return nil }; options.only = value
             case "--markdown": options.markdown = true
             case "--profile": guard let value = iterator.next(), ["client", "urlsession"].contains(value) else { return nil }; options.profile = value
             case "--print-documents": options.printDocuments = true
@@ -84,6 +84,9 @@ do {
     }
     if options.only == nil || options.only == "cache" {
         emit(try await CacheBenchmark(count: options.launches, runs: options.runs).run())
+    }
+    if options.only == nil || options.only == "watch" {
+        emit(try await WatchBenchmark(watchers: [1, 100, 1_000], runs: max(options.runs, 50)).run())
     }
     if options.only == nil || options.only == "concurrency" {
         if let endpoint = options.endpoint {

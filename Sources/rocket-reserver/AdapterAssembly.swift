@@ -4,6 +4,7 @@ import Foundation
 import GraphQLClient
 import GraphQLConsole
 import GraphQLGateway
+import GraphQLSubscriptions
 import HTTPSeam
 import NormalizedCache
 import POSIXSupport
@@ -52,6 +53,13 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
+        // The same token, scheme and credentials decision for the subscription's `connection_init`
+        // (made above for the endpoint, its proxy and ROCKET_RESERVER_ALLOW_INSECURE_HTTP).
+        let subscriptionCredentials = sendsCredentials
+            ? SubscriptionCredentials(scheme: .init(configuration.authorizationScheme), allowsPlainTextToAnyHost: true) {
+                (try? await keychain.credential())?.token.rawValue
+            }
+            : nil
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: [ages] + GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
@@ -92,9 +100,9 @@ struct AdapterAssembly {
             console: EndpointGraphQLConsole(
                 client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }
-            )
-            // STUB (issue 19): no `bookingActivity:` (TripsBooked over the WebSocket client) nor
-            // `tripWatcher:` (a watch on the cache) yet, so `watch` and `trips --watch` exit 69 saying so.
+            ),
+            bookingActivity: GraphQLBookingActivityFeed(client: Self.subscriptions(for: configuration, credentials: subscriptionCredentials)),
+            tripWatcher: GraphQLTripWatcher(cache: cache)
         )
         services.cachedAnswerAge = {
             ages.oldestCachedAt.map { .milliseconds(max(0, Int64((Date().timeIntervalSince($0) * 1_000).rounded(.down)))) }
@@ -112,6 +120,20 @@ struct AdapterAssembly {
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
             limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
+        )
+    }
+
+    /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
+    /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`.
+    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?) -> GraphQLSubscriptionClient {
+        GraphQLSubscriptionClient(
+            endpoint: configuration.endpoint,
+            session: WebSocketClient(
+                tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
+                proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy)
+            ),
+            credentials: credentials,
+            handshakeTimeout: .milliseconds(Int((configuration.timeout * 1_000).rounded()))
         )
     }
 }

@@ -1,4 +1,8 @@
 import Domain
+import Foundation
+import GraphQLGateway
+import GraphQLSubscriptions
+import HTTPSeam
 import InMemoryAdapters
 import Ports
 import Testing
@@ -37,6 +41,17 @@ struct BookingActivityFeedContractSubject: Sendable, CustomTestStringConvertible
                 connected: { await feed.subscribers.wait(until: $0) },
                 refuse: { feed.refuseConnections(with: $0) }
             )
-        }
+        },
+        Self(name: "GraphQLBookingActivityFeed") {
+            let server = TripsBookedFakeServer()
+            let client = GraphQLSubscriptionClient(endpoint: URL(string: "http://127.0.0.1:4000/graphql")!, session: server.session)
+            return Setup(
+                feed: GraphQLBookingActivityFeed(client: client),
+                book: { _ in server.publish(1) },
+                cancel: { _ in server.publish(-1) },
+                connected: { await server.wait(until: $0) },
+                refuse: { server.refuse($0 == nil ? nil : HTTPTransportError(.connectionRefused)) }
+            )
+        },
     ]
 }

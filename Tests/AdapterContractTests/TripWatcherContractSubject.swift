@@ -1,5 +1,9 @@
 import Domain
+import Foundation
+import GraphQLClient
+import GraphQLGateway
 import InMemoryAdapters
+import NormalizedCache
 import Ports
 import Testing
 
@@ -38,6 +42,24 @@ struct TripWatcherContractSubject: Sendable, CustomTestStringConvertible {
                 bookOnServer: { _ = try await server.book($0, token: token) },
                 watches: { await gateway.liveWatchers.wait(until: $0) }
             )
-        }
+        },
+        Self(name: "GraphQLTripWatcher") {
+            let session = TripsFakeHTTPSession()
+            let cache = NormalizedCache()
+            let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
+                endpoint: URL(string: "http://127.0.0.1:4000/graphql")!, session: session, cache: cache, retry: RetryInterceptor(delays: [])
+            ))
+            let gateway = GraphQLGateway(client: client, cache: cache)
+            return Setup(
+                watcher: GraphQLTripWatcher(cache: cache),
+                fetchUser: { _ = try await gateway.trips.currentUser(freshness: .fromServer) },
+                fetchLaunch: { _ = try await gateway.launches.launchDetails(id: $0, freshness: .fromServer) },
+                bookOnServer: { session.book($0.rawValue) },
+                watches: { count in
+                    // The cache counts its watches; a stopped one is removed by its own task.
+                    while await cache.activeWatchers != count { await Task.yield() }
+                }
+            )
+        },
     ]
 }

@@ -1,0 +1,236 @@
+import Foundation
+import GraphQLClient
+import HTTPSeam
+import JSON
+
+extension GraphQLSubscriptionClient {
+    /// Keeps the shared connection up while subscriptions exist: connect, acknowledge, send
+    /// every subscription, read; after a transient failure report the gap, back off, reconnect.
+    func run(generation: Int) async {
+        var attempt = 0
+        var connectedBefore = false
+        var interrupted = false
+        while self.generation == generation, !subscribers.isEmpty, !Task.isCancelled {
+            var failure: GraphQLSubscriptionError.Kind
+            do {
+                let opened = try await connect()
+                guard self.generation == generation, !subscribers.isEmpty, !Task.isCancelled else {
+                    await opened.socket.close(code: .normalClosure, reason: "")
+                    return
+                }
+                channel = opened
+                started = []
+                attempt = 0
+                connectedBefore = true
+                if interrupted {
+                    interrupted = false
+                    for subscriber in subscribers.values { subscriber.continuation.yield(.resumed) }
+                }
+                for (id, subscriber) in subscribers.sorted(by: { $0.key < $1.key }) { await start(id, subscriber, on: opened) }
+                let keepAlive = Task { await self.keepAlive(opened) }
+                defer { keepAlive.cancel() }
+                try await read(opened)
+                // The server closed normally while subscriptions were alive: as good as a drop.
+                failure = .webSocket(.connectionLost)
+            } catch {
+                if let channel { await channel.socket.close(code: Self.closeCode(for: error), reason: "") }
+                guard let kind = Self.kind(of: error) else { return }
+                failure = kind
+            }
+            guard self.generation == generation else { return }
+            channel = nil
+            started = []
+            if subscribers.isEmpty || Task.isCancelled { return }
+            let error = GraphQLSubscriptionError(operationName: "", kind: failure)
+            guard connectedBefore, error.isTransient else {
+                finishAll(throwing: failure)
+                connection = nil
+                self.generation += 1
+                return
+            }
+            if !interrupted {
+                interrupted = true
+                for subscriber in subscribers.values {
+                    subscriber.continuation.yield(.interrupted(GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: failure)))
+                }
+            }
+            do {
+                try await reconnection.sleep(reconnection.delay(forAttempt: attempt))
+            } catch {
+                return
+            }
+            attempt += 1
+        }
+    }
+
+    /// Ends every stream with `kind`, each naming its own operation.
+    private func finishAll(throwing kind: GraphQLSubscriptionError.Kind) {
+        let ending = subscribers
+        subscribers = [:]
+        for subscriber in ending.values {
+            subscriber.continuation.finish(throwing: GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind))
+        }
+    }
+
+    /// Opens the socket, checks the subprotocol, sends `connection_init` and waits for `connection_ack`.
+    private func connect() async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
+        guard let scheme = endpoint.scheme?.lowercased(), scheme == "ws" || scheme == "wss", endpoint.host != nil else {
+            throw Self.failure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
+        }
+        let request = WebSocketRequest(
+            url: endpoint, subprotocols: protocols.map(\.rawValue), timeout: handshakeTimeout
+        )
+        let socket = try await session.open(request)
+        guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), protocols.contains(subprotocol) else {
+            await socket.close(code: .protocolError, reason: "")
+            throw Self.failure(.noCommonSubprotocol(picked: socket.subprotocol))
+        }
+        do {
+            try await initialise(socket, subprotocol: subprotocol)
+        } catch {
+            await socket.close(code: Self.closeCode(for: error), reason: "")
+            throw error
+        }
+        return (socket, subprotocol)
+    }
+
+    /// Sends `connection_init` (with the token, where it may go) and waits for `connection_ack`.
+    private func initialise(_ socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
+        var payload: [String: JSONValue] = [:]
+        if let authorization = await credentials?.authorization(for: endpoint) { payload["authorization"] = .string(authorization) }
+        try await socket.send(.text(JSONWriter.string(["type": "connection_init", "payload": .object(payload)])))
+        let timeout = reconnection.acknowledgementTimeout
+        let sleep = reconnection.sleep
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await Self.acknowledgement(on: socket, subprotocol: subprotocol)
+                return true
+            }
+            group.addTask {
+                try await sleep(timeout)
+                return false
+            }
+            defer { group.cancelAll() }
+            guard try await group.next() == true else {
+                // Closed before the reader is cancelled, which would close with 1001.
+                await socket.close(code: Self.closeCode(for: Self.failure(.acknowledgementTimedOut)), reason: "")
+                throw Self.failure(.acknowledgementTimedOut)
+            }
+        }
+    }
+
+    /// The close code the client ends a socket with after `error`: 4408 when the server never
+    /// acknowledged, 4400 for a message it should not have sent, 1000 otherwise.
+    static func closeCode(for error: any Error) -> WebSocketCloseCode {
+        switch (error as? GraphQLSubscriptionError)?.kind {
+        case .acknowledgementTimedOut?: WebSocketCloseCode(rawValue: 4408)
+        case .malformedMessage?: WebSocketCloseCode(rawValue: 4400)
+        default: .normalClosure
+        }
+    }
+
+    /// Reads until `connection_ack`, answering pings and skipping keep-alives.
+    private static func acknowledgement(on socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
+        while true {
+            guard let message = try await socket.receive() else { throw Self.failure(.webSocket(.connectionLost)) }
+            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
+            switch try SubscriptionServerMessage(text, subprotocol: subprotocol) {
+            case .acknowledged: return
+            case .keepAlive: continue
+            case .ping: try await socket.send(.text(#"{"type":"pong"}"#))
+            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
+            case .event, .error, .complete: throw Self.failure(.malformedMessage("an operation message before connection_ack"))
+            }
+        }
+    }
+
+    /// Reads the open connection until it closes normally; each event goes to its subscriber.
+    private func read(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async throws {
+        while let message = try await channel.socket.receive() {
+            messagesSeen &+= 1
+            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
+            switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
+            case .acknowledged, .keepAlive: continue
+            case .ping: try await channel.socket.send(.text(#"{"type":"pong"}"#))
+            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
+            case .event(let id, let data, let errors): await deliver(id: id, data: data, errors: errors)
+            case .error(let id, let errors): await end(id, throwing: .rejected(errors))
+            case .complete(let id): await end(id, throwing: nil)
+            }
+        }
+    }
+
+    /// Every ``SubscriptionReconnection/keepAliveInterval``: pings (graphql-transport-ws), and
+    /// closes the socket when nothing arrived for two intervals, so the read loop ends and the
+    /// connection is reopened. Ends when its task is cancelled (the connection ended).
+    private func keepAlive(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+        guard let interval = reconnection.keepAliveInterval else { return }
+        var seen = messagesSeen
+        var silentIntervals = 0
+        while !Task.isCancelled {
+            do {
+                try await reconnection.sleep(interval)
+            } catch {
+                return
+            }
+            guard !Task.isCancelled else { return }
+            if messagesSeen == seen { silentIntervals += 1 } else { silentIntervals = 0 }
+            seen = messagesSeen
+            if silentIntervals >= 2 {
+                await channel.socket.close(code: .goingAway, reason: "")
+                return
+            }
+            if channel.subprotocol == .graphQLTransportWS {
+                try? await channel.socket.send(.text(#"{"type":"ping"}"#))
+            }
+        }
+    }
+
+    /// Passes one event on (after the sink); an event with errors and no data ends its subscription.
+    private func deliver(id: String, data: [String: JSONValue]?, errors: [GraphQLError]) async {
+        // Events for an operation the consumer stopped may still be on the way: not an error.
+        guard let subscriber = subscribers[id] else { return }
+        guard let data else {
+            if let channel {
+                try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
+            }
+            await end(id, throwing: .rejected(errors.isEmpty ? [GraphQLError(message: "an event without data")] : errors))
+            return
+        }
+        await eventSink?(subscriber.operation, data, subscriber.variables)
+        subscriber.continuation.yield(.data(data))
+    }
+
+    /// Ends subscription `id` as the server did (completed, or failed with `kind`).
+    private func end(_ id: String, throwing kind: GraphQLSubscriptionError.Kind?) async {
+        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        started.remove(id)
+        if let kind {
+            subscriber.continuation.finish(throwing: GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind))
+        } else {
+            subscriber.continuation.finish()
+        }
+        await closeIfUnused()
+    }
+
+    /// A connection-level failure (each stream gets its own operation name when it ends).
+    static func failure(_ kind: GraphQLSubscriptionError.Kind) -> GraphQLSubscriptionError {
+        GraphQLSubscriptionError(operationName: "", kind: kind)
+    }
+
+    /// The failure kind of what the session or channel threw; `nil` for a cancellation.
+    static func kind(of error: any Error) -> GraphQLSubscriptionError.Kind? {
+        switch error {
+        case is CancellationError: return nil
+        case let error as HTTPTransportError:
+            return error.kind == .cancelled ? nil : .transport(error.kind)
+        case let error as WebSocketError:
+            if case .closedByServer(let code, let reason) = error.kind {
+                return [4401, 4403].contains(code.rawValue) ? .connectionRefused(code: code, reason: reason) : .closed(code: code, reason: reason)
+            }
+            return .webSocket(error.kind)
+        case let error as GraphQLSubscriptionError: return error.kind
+        default: return .webSocket(.connectionLost)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GraphQLClient
+import HTTPSeam
+import JSON
+import Synchronization
+
+/// Runs GraphQL subscriptions over one shared WebSocket, in `graphql-transport-ws` or
+/// `graphql-ws`, whichever the server picks.
+///
+/// The socket opens with the first subscription and closes (after `complete`/`stop`) when the
+/// last consumer stops. A dropped connection is reopened with backoff and jitter, every live
+/// subscription is sent again, and each stream reports the gap (``GraphQLSubscriptionEvent/interrupted(_:)``
+/// then ``GraphQLSubscriptionEvent/resumed``). The first connection failing, a refusal, a
+/// protocol mismatch or a hostile message end the streams with a ``GraphQLSubscriptionError``.
+public actor GraphQLSubscriptionClient {
+    /// Called with each event's data before it is passed on (for example to write it to a cache).
+    public typealias EventSink = @Sendable (_ operation: GraphQLSubscriptionOperation, _ data: [String: JSONValue], _ variables: [String: JSONValue]) async -> Void
+
+    struct Subscriber {
+        var operation: GraphQLSubscriptionOperation
+        var variables: [String: JSONValue]
+        var continuation: AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>.Continuation
+    }
+
+    let endpoint: URL
+    let session: any WebSocketSession
+    let credentials: SubscriptionCredentials?
+    let reconnection: SubscriptionReconnection
+    let handshakeTimeout: Duration
+    let bufferLimit: Int
+    let protocols: [GraphQLSubscriptionProtocol]
+    let eventSink: EventSink?
+    private nonisolated let ids = Mutex(0)
+
+    var subscribers: [String: Subscriber] = [:]
+    /// Ids whose consumer stopped before they were added.
+    var abandoned: Set<String> = []
+    /// Ids sent on the current connection.
+    var started: Set<String> = []
+    var connection: Task<Void, Never>?
+    var generation = 0
+    /// Messages received on the current connection, for the keep-alive check.
+    var messagesSeen = 0
+    var channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)?
+
+    /// - Parameters:
+    ///   - endpoint: The `ws://` or `wss://` URL (an `http(s)://` one is turned into it).
+    ///   - session: The streaming seam (SocketTransport's `WebSocketClient`, or a test's).
+    ///   - credentials: Where `connection_init`'s `authorization` comes from; sent only over
+    ///     `wss://` or to loopback.
+    ///   - handshakeTimeout: How long connecting and the opening handshake may take.
+    ///   - bufferLimit: Events that may wait for a slow consumer before the oldest is dropped.
+    ///   - protocols: The subprotocols offered, in order (by default both, `graphql-transport-ws` first).
+    ///   - eventSink: Sees each event's data first (the normalized cache's write).
+    public init(
+        endpoint: URL,
+        session: any WebSocketSession,
+        credentials: SubscriptionCredentials? = nil,
+        reconnection: SubscriptionReconnection = SubscriptionReconnection(),
+        handshakeTimeout: Duration = .seconds(30),
+        bufferLimit: Int = 256,
+        protocols: [GraphQLSubscriptionProtocol] = GraphQLSubscriptionProtocol.allCases,
+        eventSink: EventSink? = nil
+    ) {
+        self.protocols = protocols.isEmpty ? GraphQLSubscriptionProtocol.allCases : protocols
+        self.endpoint = Self.webSocketURL(for: endpoint)
+        self.session = session
+        self.credentials = credentials
+        self.reconnection = reconnection
+        self.handshakeTimeout = handshakeTimeout
+        self.bufferLimit = max(1, bufferLimit)
+        self.eventSink = eventSink
+    }
+
+    /// `http` → `ws`, `https` → `wss`; other URLs as they are.
+    public static func webSocketURL(for url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        switch parts.scheme?.lowercased() {
+        case "http": parts.scheme = "ws"
+        case "https": parts.scheme = "wss"
+        default: return url
+        }
+        return parts.url ?? url
+    }
+
+    /// Subscribes to `operation`: each event's `data` as it arrives, until the server completes
+    /// it (the stream ends), fails it (the stream throws), or the consumer stops (which sends
+    /// `complete`/`stop`, and closes the socket if nothing else uses it).
+    public nonisolated func subscribe(
+        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue] = [:]
+    ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error> {
+        let id = ids.withLock { next in
+            next += 1
+            return String(next)
+        }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: GraphQLSubscriptionEvent<[String: JSONValue]>.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferLimit)
+        )
+        continuation.onTermination = { _ in Task { await self.remove(id) } }
+        let subscriber = Subscriber(operation: operation, variables: variables, continuation: continuation)
+        Task { await self.add(id, subscriber) }
+        return stream
+    }
+
+    /// Subscriptions alive now (each holds a share of the socket).
+    public var activeSubscriptions: Int { subscribers.count }
+
+    func add(_ id: String, _ subscriber: Subscriber) async {
+        guard abandoned.remove(id) == nil else { return }
+        subscribers[id] = subscriber
+        if connection == nil {
+            generation += 1
+            let generation = generation
+            connection = Task { await self.run(generation: generation) }
+        } else if let channel {
+            await start(id, subscriber, on: channel)
+        }
+    }
+
+    func remove(_ id: String) async {
+        guard subscribers.removeValue(forKey: id) != nil else {
+            abandoned.insert(id)
+            return
+        }
+        if let channel, started.remove(id) != nil {
+            try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
+        }
+        await closeIfUnused()
+    }
+
+    /// Closes the socket and stops the connection's task once no subscription uses it.
+    func closeIfUnused() async {
+        guard subscribers.isEmpty, let task = connection else { return }
+        connection = nil
+        generation += 1
+        if let channel {
+            self.channel = nil
+            started = []
+            if channel.subprotocol == .graphQLWS {
+                try? await channel.socket.send(.text(JSONWriter.string(["type": "connection_terminate"])))
+            }
+            await channel.socket.close(code: .normalClosure, reason: "")
+        }
+        task.cancel()
+    }
+
+    /// Sends `subscribe`/`start` for `id` on `channel`, once per connection.
+    func start(_ id: String, _ subscriber: Subscriber, on channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+        guard started.insert(id).inserted else { return }
+        var payload: [String: JSONValue] = ["query": .string(subscriber.operation.document)]
+        if !subscriber.operation.name.isEmpty { payload["operationName"] = .string(subscriber.operation.name) }
+        if !subscriber.variables.isEmpty { payload["variables"] = .object(subscriber.variables) }
+        let message: JSONValue = ["type": .string(channel.subprotocol.startType), "id": .string(id), "payload": .object(payload)]
+        // A failed send means the connection is going down: the read loop reconnects and sends it again.
+        try? await channel.socket.send(.text(JSONWriter.string(message)))
+    }
+}

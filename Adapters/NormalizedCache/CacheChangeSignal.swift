@@ -1,0 +1,84 @@
+import Synchronization
+
+/// Tells a cache's watchers that this process wrote records they read: each watcher registers
+/// the record keys its last read reached, and a write wakes only the watchers whose keys it
+/// touched (all of them when it does not say which).
+final class CacheChangeSignal: Sendable {
+    private struct Watcher {
+        var keys: Set<String>
+        var pending = false
+        var continuation: CheckedContinuation<Void, Never>?
+    }
+
+    private struct State {
+        var watchers: [Int: Watcher] = [:]
+        var nextID = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Watchers registered now.
+    var watchers: Int { state.withLock { $0.watchers.count } }
+
+    /// Registers a watcher that read `keys`; returns its id.
+    func register(keys: Set<String>) -> Int {
+        state.withLock { state in
+            state.nextID += 1
+            state.watchers[state.nextID] = Watcher(keys: keys)
+            return state.nextID
+        }
+    }
+
+    /// Replaces the keys watcher `id` read.
+    func update(_ id: Int, keys: Set<String>) {
+        state.withLock { $0.watchers[id]?.keys = keys }
+    }
+
+    /// Removes watcher `id`, waking it if it waits.
+    func unregister(_ id: Int) {
+        let continuation = state.withLock { $0.watchers.removeValue(forKey: id)?.continuation }
+        continuation?.resume()
+    }
+
+    /// Marks the watchers that read any of `keys` (every watcher for `nil`) and wakes them.
+    func signal(keys: Set<String>?) {
+        let woken = state.withLock { state in
+            var woken: [CheckedContinuation<Void, Never>] = []
+            for (id, watcher) in state.watchers where keys.map({ !$0.isDisjoint(with: watcher.keys) }) ?? true {
+                state.watchers[id]?.pending = true
+                if let continuation = watcher.continuation {
+                    woken.append(continuation)
+                    state.watchers[id]?.continuation = nil
+                }
+            }
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Returns `true` once a write touched what watcher `id` read since it last returned, or
+    /// `false` when the task is cancelled or the watcher is gone.
+    func wait(_ id: Int) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    guard let watcher = state.watchers[id], !watcher.pending, !Task.isCancelled else { return true }
+                    state.watchers[id]?.continuation = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+            return state.withLock { state in
+                guard state.watchers[id]?.pending == true else { return false }
+                state.watchers[id]?.pending = false
+                return true
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                defer { state.watchers[id]?.continuation = nil }
+                return state.watchers[id]?.continuation
+            }
+            continuation?.resume()
+        }
+    }
+}
