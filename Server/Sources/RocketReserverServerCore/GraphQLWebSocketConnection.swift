@@ -297,9 +297,12 @@ public actor GraphQLWebSocketConnection {
         if subprotocol == .graphQLWS {
             try? await sink.send(WebSocketServerMessage.connectionError(message: reason.reason).text(for: subprotocol))
         }
-        markClosed()
+        // The close frame goes out before the connection counts as closed: marking it closed
+        // first woke the handler, which could end (and drop the socket) before the frame was
+        // sent, so a client saw a bare hang-up instead of 4403.
         cancelEverything()
         try? await sink.close(code: reason.code, reason: reason.reason)
+        markClosed()
     }
 
     private func shutdown() {
