@@ -8,12 +8,12 @@ struct DocumentGenerator {
     var diagnostics: [GraphQLDiagnostic] = []
 
     init(schema: Schema, configuration: CodegenConfiguration, documents: [Document]) {
-        mapper = SwiftTypeMapper(schema: schema, configuration: configuration)
         var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]
         for document in documents {
             for fragment in document.fragments { fragments[fragment.name.value] = (fragment, document.sourceName) }
         }
         self.fragments = fragments
+        mapper = SwiftTypeMapper(schema: schema, configuration: configuration, fragmentNames: fragments.keys)
     }
 
     static let header = [

@@ -90,7 +90,7 @@ struct ModelWriter {
     private func typeCaseNames(
         _ selection: MergedSelection, taken: Set<String>
     ) -> [(property: String, type: String, condition: String, types: [String], selection: MergedSelection)] {
-        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"])
+        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"]).union(mapper.topLevelTypeNames)
         return selection.typeCases.map { typeCase in
             var type = "As" + SwiftNames.capitalize(typeCase.condition)
             let base = type
@@ -106,9 +106,11 @@ struct ModelWriter {
     }
 
     /// A distinct struct name for each object field: `launches` → `Launch`, else `Launches`, else
-    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`).
+    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`), nor
+    /// a top-level type the code inside must still reach (`fragment Dog on Dog` spread in
+    /// `dog` gives the field's struct `Dog2`, so `fragments.dog` is the fragment).
     private func nestedTypeNames(_ selection: MergedSelection) -> [String: String] {
-        var used: Set<String> = ["Fragments", "Type", "Protocol", "Self", "Any"]
+        var used = mapper.topLevelTypeNames.union(["Fragments", "Type", "Protocol", "Self", "Any"])
         var names: [String: String] = [:]
         for field in selection.fields where field.selection != nil {
             let isList = field.type.nullable.isList

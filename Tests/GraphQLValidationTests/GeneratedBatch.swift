@@ -3,9 +3,9 @@ import GraphQLCodegen
 import GraphQLLanguage
 
 /// The generated Swift of many valid documents over one schema, as the files of one module:
-/// the schema's `SchemaTypes.graphql.swift` and one file per document, each document's
-/// operations and fragments renamed (``DocumentRenamer``) so that no two documents declare
-/// the same type. What a target with all these `.graphql` files would get from the plugin.
+/// the schema's `SchemaTypes.graphql.swift` and one file per document, a document's
+/// operations and fragments renamed (``DocumentRenamer``) when an earlier document defines
+/// one of its names, so that no two documents declare the same type. What a target with all these `.graphql` files would get from the plugin.
 struct GeneratedBatch {
     /// A document of the batch: where it comes from, as written, and as generated.
     struct Entry {
@@ -32,7 +32,10 @@ struct GeneratedBatch {
         for (index, document) in documents.enumerated() {
             let sourceName = "Document\(index).graphql"
             do {
-                let renamed = try DocumentRenamer.rename(document.text, suffix: "_\(index)")
+                // Names are kept unless an earlier document took one: a clash within a document stays as written.
+                let asWritten = try DocumentRenamer.rename(document.text, suffix: "")
+                let clashes = asWritten.names.contains { definedNames[$0] != nil }
+                let renamed = clashes ? try DocumentRenamer.rename(document.text, suffix: "_\(index)") : asWritten
                 for definedName in renamed.names {
                     if let other = definedNames[definedName] { refusals.append("\(document.label): \(definedName) is also defined by \(other)") }
                     definedNames[definedName] = document.label

@@ -7,7 +7,8 @@ import TestSupport
 /// The generator's round trip: the Swift generated for every valid document of the test
 /// corpora compiles. Each corpus is one batch, one module per schema (``GeneratedBatch``):
 /// SpecRuleTests' valid documents over the spec's schema, ValidDocumentsGenerateTests' class
-/// documents over theirs, and the valid ones of the oracle's 3,000 generated documents over
+/// documents over theirs, documents whose names the generated types could confuse
+/// (``names``), and the valid ones of the oracle's 3,000 generated documents over
 /// the fixture schema. Each batch is type-checked by the toolchain's `swiftc -typecheck`
 /// against the built `GraphQLOperationSupport`, `GraphQLClient` and `JSON` modules; a compile
 /// error fails the test and prints the document, the diagnostic and the generated line.
@@ -16,7 +17,7 @@ import TestSupport
 struct GeneratedCodeCompilesTests {
     /// A set of valid documents over one schema.
     enum Corpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case specRules, classes, oracle
+        case specRules, classes, names, oracle
 
         var testDescription: String { rawValue }
 
@@ -29,6 +30,8 @@ struct GeneratedCodeCompilesTests {
             case .classes:
                 let documents = ValidDocumentsGenerateTests.classes.map { (label: $0.name, text: $0.text) }
                 return GeneratedBatch(name: "Classes", schema: ValidDocumentsGenerateTests.schema, documents: documents)
+            case .names:
+                return GeneratedBatch(name: "Names", schema: ValidDocumentsGenerateTests.schema, documents: GeneratedCodeCompilesTests.names)
             case .oracle:
                 return GeneratedBatch(name: "Oracle", schema: ValidationFixture.schema, documents: Self.oracleDocuments())
             }
@@ -37,8 +40,9 @@ struct GeneratedCodeCompilesTests {
         /// The fewest documents the batch must hold, so that a corpus that lost its documents fails.
         var leastCount: Int {
             switch self {
-            case .specRules: 60
+            case .specRules: 40
             case .classes: ValidDocumentsGenerateTests.classes.count
+            case .names: GeneratedCodeCompilesTests.names.count
             case .oracle: 300
             }
         }
@@ -55,6 +59,18 @@ struct GeneratedCodeCompilesTests {
             return documents
         }
     }
+
+    /// Fragments named like the structs of the fields that spread them, or like their typed
+    /// accessors: the first compile round trip found `fragment Dog on Dog` spread in `dog`
+    /// gave a struct `Dog` that held itself (the field's struct hid the fragment).
+    static let names: [(label: String, text: String)] = [
+        ("fragment named after its field's type", "{ dog { ...Dog } }\nfragment Dog on Dog { name }"),
+        ("fragment named after a list field's struct", "{ launches { launches { ...Launch } } }\nfragment Launch on Launch { id site }"),
+        ("fragment named after a nested field's type", "query Nested { launch(id: 1) { mission { ...Mission } } }\nfragment Mission on Mission { name }"),
+        ("fragment named after its typed accessor", "query Accessor { node(id: 1) { ... on Launch { ...AsLaunch } } }\nfragment AsLaunch on Launch { site }"),
+        ("fragment named after the operation's model", "query Model { me { ...User } }\nfragment User on User { email trips { ...Launch } }\nfragment Launch on Launch { id }"),
+        ("fragment on a union member named after it", "query Union { search { ...User ... on Launch { id } } }\nfragment User on User { email }"),
+    ]
 
     @Test(arguments: Corpus.allCases)
     func theGeneratedSwiftOfEveryValidDocumentTypeChecks(_ corpus: Corpus) async throws {
@@ -82,7 +98,7 @@ struct GeneratedCodeCompilesTests {
         let generated = try #require(files.first { $0.lastPathComponent == "Document0.graphql.swift" })
         let handle = try FileHandle(forWritingTo: generated)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("\nlet wrong: Swift.Int = Broken_0Query.operationName\n".utf8))
+        try handle.write(contentsOf: Data("\nlet wrong: Swift.Int = BrokenQuery.operationName\n".utf8))
         try handle.close()
         let outcome = try await checker.typecheck(files, moduleName: batch.name)
         #expect(outcome.status != 0)
