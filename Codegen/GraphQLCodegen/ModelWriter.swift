@@ -22,6 +22,13 @@ struct ModelWriter {
             (property: SwiftNames.property(lowerFirst(name)), type: name, keys: selection.conditionalFragments[name])
         }
         let cases = typeCaseNames(selection, taken: Set(properties.map(\.name)).union(nestedNames.values))
+        // A field aliased `fragments` keeps its name; the fragments' member steps aside (`fragments2`).
+        var member = "fragments"
+        var counter = 2
+        while properties.contains(where: { $0.name == member }) {
+            member = "fragments\(counter)"
+            counter += 1
+        }
         writer.line("/// \(documentation)")
         writer.block("public struct \(typeName): GraphQLSelectionSet") { writer in
             for line in header { writer.line(line) }
@@ -30,14 +37,14 @@ struct ModelWriter {
                 writer.line("/// The object as a `\(typeCase.condition)` (its `__typename` is one of \(typeCase.types.joined(separator: ", "))), else `nil`.")
                 writer.line("public let \(typeCase.property): \(typeCase.type)?")
             }
-            if !fragments.isEmpty { writer.line("public let fragments: Fragments") }
+            if !fragments.isEmpty { writer.line("public let \(member): Fragments") }
             writer.line()
             var parameters = properties.map { "\($0.name): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
-            if !fragments.isEmpty { parameters.append("fragments: Fragments") }
+            if !fragments.isEmpty { parameters.append("\(member): Fragments") }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for property in properties { writer.line("self.\(property.name) = \(property.name)") }
                 for typeCase in cases { writer.line("self.\(typeCase.property) = \(typeCase.property)") }
-                if !fragments.isEmpty { writer.line("self.fragments = fragments") }
+                if !fragments.isEmpty { writer.line("self.\(member) = \(member)") }
             }
             writer.line()
             writer.block("public init(_ object: ResponseObject) throws(GraphQLDecodingError)") { writer in
@@ -51,7 +58,7 @@ struct ModelWriter {
                         guard let keys = fragment.keys else { return "\(fragment.property): try \(fragment.type)(object)" }
                         return "\(fragment.property): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
                     }.joined(separator: ", ")
-                    writer.line("self.fragments = Fragments(\(arguments))")
+                    writer.line("self.\(member) = Fragments(\(arguments))")
                 }
             }
             if !fragments.isEmpty {

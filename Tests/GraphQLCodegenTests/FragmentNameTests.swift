@@ -5,7 +5,8 @@ import Testing
 /// A fragment's struct is a top-level type of the generated module: a fragment named like
 /// another top-level type (an operation's struct, an enum or input object of the schema) or
 /// like a type the generated code uses gets an error at its name, not Swift that does not
-/// compile. A fragment named like a field's struct is fine: the field's struct steps aside.
+/// compile. A fragment named like a field's struct is fine: the field's struct steps aside, as
+/// the `fragments` member steps aside for a field aliased `fragments`.
 struct FragmentNameTests {
     func errors(_ text: String) -> [String] {
         switch CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: GeneratorTests.schema) {
@@ -38,5 +39,16 @@ struct FragmentNameTests {
         #expect(code.contains("public struct Item2: GraphQLSelectionSet"))
         #expect(code.contains("public let item: Item\n"), "the fragments member holds the fragment itself:\n\(code)")
         #expect(code.contains("public struct Item: GraphQLSelectionSet"))
+    }
+
+    @Test func aFieldAliasedFragmentsKeepsItsNameAndTheFragmentsStepAside() throws {
+        let files = try CodeGenerator.generate(
+            sources: [(name: "Ops/Test.graphql", text: "query Find { item(id: 1) { fragments: name ...Named } }\nfragment Named on Item { name }")],
+            schema: GeneratorTests.schema
+        ).get()
+        let code = try #require(files.first).contents
+        #expect(code.contains("public let fragments: Swift.String?"), "\(code)")
+        #expect(code.contains("public let fragments2: Fragments"), "\(code)")
+        #expect(code.contains("self.fragments2 = Fragments(named: try Named(object))"), "\(code)")
     }
 }

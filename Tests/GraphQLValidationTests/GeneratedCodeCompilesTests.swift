@@ -61,7 +61,7 @@ struct GeneratedCodeCompilesTests {
     }
 
     /// Fragments named like the structs of the fields that spread them, or like their typed
-    /// accessors: the first compile round trip found `fragment Dog on Dog` spread in `dog`
+    /// accessors, and fields aliased like the `fragments` member: the first compile round trip found `fragment Dog on Dog` spread in `dog`
     /// gave a struct `Dog` that held itself (the field's struct hid the fragment).
     static let names: [(label: String, text: String)] = [
         ("fragment named after its field's type", "{ dog { ...Dog } }\nfragment Dog on Dog { name }"),
@@ -70,6 +70,7 @@ struct GeneratedCodeCompilesTests {
         ("fragment named after its typed accessor", "query Accessor { node(id: 1) { ... on Launch { ...AsLaunch } } }\nfragment AsLaunch on Launch { site }"),
         ("fragment named after the operation's model", "query Model { me { ...User } }\nfragment User on User { email trips { ...Launch } }\nfragment Launch on Launch { id }"),
         ("fragment on a union member named after it", "query Union { search { ...User ... on Launch { id } } }\nfragment User on User { email }"),
+        ("a field aliased fragments beside a spread", "query Alias { dog { fragments: name fragments2: barkVolume ...DogName } }\nfragment DogName on Dog { name }"),
     ]
 
     @Test(arguments: Corpus.allCases)
