@@ -39,10 +39,10 @@ struct ModelWriter {
             }
             if !fragments.isEmpty { writer.line("public let \(member): Fragments") }
             writer.line()
-            var parameters = properties.map { "\($0.name): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
+            var parameters = properties.map { "\(SwiftNames.parameter($0.name)): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
             if !fragments.isEmpty { parameters.append("\(member): Fragments") }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+                for property in properties { writer.line("self.\(property.name) = \(SwiftNames.argument(property.name))") }
                 for typeCase in cases { writer.line("self.\(typeCase.property) = \(typeCase.property)") }
                 if !fragments.isEmpty { writer.line("self.\(member) = \(member)") }
             }
@@ -55,8 +55,8 @@ struct ModelWriter {
                 }
                 if !fragments.isEmpty {
                     let arguments = fragments.map { fragment in
-                        guard let keys = fragment.keys else { return "\(fragment.property): try \(fragment.type)(object)" }
-                        return "\(fragment.property): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
+                        guard let keys = fragment.keys else { return "\(SwiftNames.label(fragment.property)): try \(fragment.type)(object)" }
+                        return "\(SwiftNames.label(fragment.property)): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
                     }.joined(separator: ", ")
                     writer.line("self.\(member) = Fragments(\(arguments))")
                 }
@@ -70,9 +70,9 @@ struct ModelWriter {
                         writer.line("public let \(fragment.property): \(fragment.type)\(fragment.keys == nil ? "" : "?")")
                     }
                     writer.line()
-                    let parameters = fragments.map { "\($0.property): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
+                    let parameters = fragments.map { "\(SwiftNames.parameter($0.property)): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
                     writer.block("public init(\(parameters))") { writer in
-                        for fragment in fragments { writer.line("self.\(fragment.property) = \(fragment.property)") }
+                        for fragment in fragments { writer.line("self.\(fragment.property) = \(SwiftNames.argument(fragment.property))") }
                     }
                 }
             }

@@ -31,7 +31,7 @@ struct GeneratedCodeCompilesTests {
                 let documents = ValidDocumentsGenerateTests.classes.map { (label: $0.name, text: $0.text) }
                 return GeneratedBatch(name: "Classes", schema: ValidDocumentsGenerateTests.schema, documents: documents)
             case .names:
-                return GeneratedBatch(name: "Names", schema: ValidDocumentsGenerateTests.schema, documents: GeneratedCodeCompilesTests.names)
+                return GeneratedBatch(name: "Names", schema: GeneratedCodeCompilesTests.namesSchema, documents: GeneratedCodeCompilesTests.names)
             case .oracle:
                 return GeneratedBatch(name: "Oracle", schema: ValidationFixture.schema, documents: Self.oracleDocuments())
             }
@@ -60,9 +60,26 @@ struct GeneratedCodeCompilesTests {
         }
     }
 
-    /// Fragments named like the structs of the fields that spread them, or like their typed
-    /// accessors, and fields aliased like the `fragments` member: the first compile round trip found `fragment Dog on Dog` spread in `dog`
-    /// gave a struct `Dog` that held itself (the field's struct hid the fragment).
+    /// The fixture schema with names Swift reserves (`self`, `in`, `Type`, `rawValue`, `unknown`)
+    /// and input objects that hold themselves through optional fields.
+    static let namesSchema: Schema = {
+        let source = ValidationFixture.schemaSource + """
+
+            input Condition { text: String, not: Condition, any: [Condition!], self: Int, in: Mode, next: Step }
+            input Step { back: Condition, label: String }
+            enum Mode { SELF, IN, TYPE, rawValue, unknown }
+            type Thing { self: String, init: Int, Type: Mode, _private: String, fragments: String }
+            extend type Query { things(where: Condition): [Thing], thing(self: Int, in: Mode): Thing }
+            """
+        do { return try Schema.parse(source, sourceName: "names.graphqls") } catch { fatalError("names schema: \(error)") }
+    }()
+
+    /// Documents whose names the generated Swift could confuse, each a bug the first compile
+    /// round trip found: fragments named like the structs of the fields that spread them
+    /// (`fragment Dog on Dog` spread in `dog` gave a struct `Dog` that held itself), a field
+    /// aliased like the `fragments` member, fields, aliases and variables named `self`, `_` or
+    /// `variables` (the initializers assigned to the wrong thing), and input objects that hold
+    /// themselves (`not: Condition` in `Condition` was a struct of infinite size).
     static let names: [(label: String, text: String)] = [
         ("fragment named after its field's type", "{ dog { ...Dog } }\nfragment Dog on Dog { name }"),
         ("fragment named after a list field's struct", "{ launches { launches { ...Launch } } }\nfragment Launch on Launch { id site }"),
@@ -70,6 +87,9 @@ struct GeneratedCodeCompilesTests {
         ("fragment named after its typed accessor", "query Accessor { node(id: 1) { ... on Launch { ...AsLaunch } } }\nfragment AsLaunch on Launch { site }"),
         ("fragment named after the operation's model", "query Model { me { ...User } }\nfragment User on User { email trips { ...Launch } }\nfragment Launch on Launch { id }"),
         ("fragment on a union member named after it", "query Union { search { ...User ... on Launch { id } } }\nfragment User on User { email }"),
+        ("keyword fields, aliases and variables", "query Keywords($self: Int, $in: Mode, $variables: Int, $default: Int) { thing(self: $self, in: $in) { self init Type _: self } other: thing(self: $variables) { init } third: thing(self: $default) { _private } }"),
+        ("input objects that hold themselves", "query Where($where: Condition = {not: {text: \"x\", not: null}, next: {back: {self: 1}}}) { things(where: $where) { self } }"),
+        ("a literal through a recursive input", "query Literal($t: String) { things(where: {not: {text: $t}, any: [{in: SELF}]}) { fragments ...T } }\nfragment T on Thing { init }"),
         ("a field aliased fragments beside a spread", "query Alias { dog { fragments: name fragments2: barkVolume ...DogName } }\nfragment DogName on Dog { name }"),
     ]
 
