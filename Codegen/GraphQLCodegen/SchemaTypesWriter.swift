@@ -45,7 +45,7 @@ struct SchemaTypesWriter {
     private func writeInputObject(_ type: SchemaType, into writer: inout SwiftWriter) {
         let fields = type.inputFields.map { field in
             (name: SwiftNames.property(field.name), key: field.name, type: mapper.swiftType(field.type), optional: !field.type.isNonNull,
-             storage: !field.type.isNonNull && leadsBack(field.type, to: type.name) ? "\(field.name)_indirect" : nil,
+             storage: !field.type.isNonNull && leadsBack(field.type, to: type.name) ? "\(field.name.filter { $0 != "`" })_indirect" : nil,
              element: mapper.swiftType(.nonNull(field.type)))
         }
         writer.line("/// " + (type.description.map(firstLine) ?? "The schema's `\(type.name)` input object."))

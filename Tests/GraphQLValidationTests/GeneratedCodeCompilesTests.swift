@@ -66,7 +66,7 @@ struct GeneratedCodeCompilesTests {
         let source = ValidationFixture.schemaSource + """
 
             input Condition { text: String, not: Condition, any: [Condition!], self: Int, in: Mode, next: Step }
-            input Step { back: Condition, label: String }
+            input Step { back: Condition, label: String, self: Step }
             enum Mode { SELF, IN, TYPE, rawValue, unknown }
             type Thing { self: String, init: Int, Type: Mode, _private: String, fragments: String }
             extend type Query { things(where: Condition): [Thing], thing(self: Int, in: Mode): Thing }

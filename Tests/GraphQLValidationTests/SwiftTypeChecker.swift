@@ -26,7 +26,6 @@ struct SwiftTypeChecker {
         let diagnostics: [Diagnostic]
         /// Everything the compiler printed, for a failure that names no file.
         let output: String
-        let seconds: Double
     }
 
     /// The modules the generated code imports; each must be in the products' `Modules` folder.
@@ -65,8 +64,7 @@ struct SwiftTypeChecker {
         ] + files.map(\.path)
         let result = try await ProcessRunner.run(swiftc, arguments, environment: ProcessInfo.processInfo.environment, deadline: 900)
         let output = result.stderr + result.stdout
-        let seconds = Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18
-        return Outcome(status: result.status, diagnostics: Self.diagnostics(in: output), output: output, seconds: seconds)
+        return Outcome(status: result.status, diagnostics: Self.diagnostics(in: output), output: output)
     }
 
     /// The `path:line:column: error|warning: message` lines of the compiler's output.
