@@ -5,15 +5,22 @@ import GraphQLValidation
 struct DocumentGenerator {
     let mapper: SwiftTypeMapper
     let fragments: [String: (definition: FragmentDefinition, sourceName: String)]
+    /// Every operation's struct (`LaunchDetailsQuery`), of all documents.
+    let operationTypeNames: Set<String>
     var diagnostics: [GraphQLDiagnostic] = []
 
     init(schema: Schema, configuration: CodegenConfiguration, documents: [Document]) {
-        mapper = SwiftTypeMapper(schema: schema, configuration: configuration)
         var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]
         for document in documents {
             for fragment in document.fragments { fragments[fragment.name.value] = (fragment, document.sourceName) }
         }
         self.fragments = fragments
+        operationTypeNames = Set(
+            documents.flatMap { document in
+                document.operations.map { OperationWriter.typeName($0, fileName: $0.name == nil ? SwiftNames.name(fromFile: document.sourceName) : nil) }
+            }
+        )
+        mapper = SwiftTypeMapper(schema: schema, configuration: configuration, fragmentNames: fragments.keys)
     }
 
     static let header = [
@@ -48,6 +55,10 @@ struct DocumentGenerator {
             )
         }
         for fragment in document.fragments {
+            if let clash = clash(forFragment: fragment.name.value) {
+                report("The fragment \"\(fragment.name.value)\" would be a Swift struct named like \(clash); rename the fragment.", fragment.name.location, document.sourceName)
+                continue
+            }
             guard let type = mapper.schema.types[fragment.typeCondition.value] else { continue }
             var selection = merger.merge(fragment.selectionSet, on: type, sourceName: document.sourceName)
             merger.finalize(&selection, reportingAt: fragment.location, in: document.sourceName)
@@ -81,6 +92,26 @@ struct DocumentGenerator {
             pending += fragment.definition.selectionSet.spreads.map(\.name.value).reversed()
         }
         return result
+    }
+
+    /// The Swift names the generated code itself takes, from Swift, the runtime and each operation.
+    static let reservedNames: Set<String> = [
+        "Swift", "GraphQLClient", "GraphQLOperationSupport", "JSON", "JSONValue", "Sendable", "Equatable", "Type", "Protocol", "Self", "Any",
+        "Data", "Variables", "Fragments", "GeneratedOperation", "GeneratedSubscription", "GraphQLOperation", "GraphQLSubscriptionOperation",
+        "GraphQLSelectionSet", "GraphQLVariables", "GraphQLField", "GraphQLTypeCase", "GraphQLEnum", "GraphQLDecodingError", "ResponseObject",
+        "GraphQLInputValue", "GraphQLInputValueConvertible", "GraphQLObjectMember", "GraphQLResponseValue", "NoVariables",
+    ]
+
+    /// What a fragment's struct would clash with in the generated module, or `nil`: an
+    /// operation's struct, the schema's enums and input objects (`SchemaTypes.graphql.swift`),
+    /// or a name the generated code takes from Swift and the runtime.
+    private func clash(forFragment name: String) -> String? {
+        if operationTypeNames.contains(name) { return "the operation's struct \(name)" }
+        switch mapper.schema.types[name]?.kind {
+        case .enumeration: return "the schema's enum \(name)"
+        case .inputObject: return "the schema's input object \(name)"
+        default: return Self.reservedNames.contains(name) ? "\(name), a type the generated code uses" : nil
+        }
     }
 
     private mutating func report(_ message: String, _ location: SourceLocation, _ sourceName: String) {

@@ -22,6 +22,13 @@ struct ModelWriter {
             (property: SwiftNames.property(lowerFirst(name)), type: name, keys: selection.conditionalFragments[name])
         }
         let cases = typeCaseNames(selection, taken: Set(properties.map(\.name)).union(nestedNames.values))
+        // A field aliased `fragments` keeps its name; the fragments' member steps aside (`fragments2`).
+        var member = "fragments"
+        var counter = 2
+        while properties.contains(where: { $0.name == member }) {
+            member = "fragments\(counter)"
+            counter += 1
+        }
         writer.line("/// \(documentation)")
         writer.block("public struct \(typeName): GraphQLSelectionSet") { writer in
             for line in header { writer.line(line) }
@@ -30,14 +37,14 @@ struct ModelWriter {
                 writer.line("/// The object as a `\(typeCase.condition)` (its `__typename` is one of \(typeCase.types.joined(separator: ", "))), else `nil`.")
                 writer.line("public let \(typeCase.property): \(typeCase.type)?")
             }
-            if !fragments.isEmpty { writer.line("public let fragments: Fragments") }
+            if !fragments.isEmpty { writer.line("public let \(member): Fragments") }
             writer.line()
-            var parameters = properties.map { "\($0.name): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
-            if !fragments.isEmpty { parameters.append("fragments: Fragments") }
+            var parameters = properties.map { "\(SwiftNames.parameter($0.name)): \($0.type)" } + cases.map { "\($0.property): \($0.type)?" }
+            if !fragments.isEmpty { parameters.append("\(member): Fragments") }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-                for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+                for property in properties { writer.line("self.\(property.name) = \(SwiftNames.argument(property.name))") }
                 for typeCase in cases { writer.line("self.\(typeCase.property) = \(typeCase.property)") }
-                if !fragments.isEmpty { writer.line("self.fragments = fragments") }
+                if !fragments.isEmpty { writer.line("self.\(member) = \(member)") }
             }
             writer.line()
             writer.block("public init(_ object: ResponseObject) throws(GraphQLDecodingError)") { writer in
@@ -48,10 +55,10 @@ struct ModelWriter {
                 }
                 if !fragments.isEmpty {
                     let arguments = fragments.map { fragment in
-                        guard let keys = fragment.keys else { return "\(fragment.property): try \(fragment.type)(object)" }
-                        return "\(fragment.property): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
+                        guard let keys = fragment.keys else { return "\(SwiftNames.label(fragment.property)): try \(fragment.type)(object)" }
+                        return "\(SwiftNames.label(fragment.property)): try object.conditionalFragment([\(keys.map(SwiftNames.literal).joined(separator: ", "))])"
                     }.joined(separator: ", ")
-                    writer.line("self.fragments = Fragments(\(arguments))")
+                    writer.line("self.\(member) = Fragments(\(arguments))")
                 }
             }
             if !fragments.isEmpty {
@@ -63,9 +70,9 @@ struct ModelWriter {
                         writer.line("public let \(fragment.property): \(fragment.type)\(fragment.keys == nil ? "" : "?")")
                     }
                     writer.line()
-                    let parameters = fragments.map { "\($0.property): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
+                    let parameters = fragments.map { "\(SwiftNames.parameter($0.property)): \($0.type)\($0.keys == nil ? "" : "?")" }.joined(separator: ", ")
                     writer.block("public init(\(parameters))") { writer in
-                        for fragment in fragments { writer.line("self.\(fragment.property) = \(fragment.property)") }
+                        for fragment in fragments { writer.line("self.\(fragment.property) = \(SwiftNames.argument(fragment.property))") }
                     }
                 }
             }
@@ -90,7 +97,7 @@ struct ModelWriter {
     private func typeCaseNames(
         _ selection: MergedSelection, taken: Set<String>
     ) -> [(property: String, type: String, condition: String, types: [String], selection: MergedSelection)] {
-        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"])
+        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"]).union(mapper.topLevelTypeNames)
         return selection.typeCases.map { typeCase in
             var type = "As" + SwiftNames.capitalize(typeCase.condition)
             let base = type
@@ -106,9 +113,11 @@ struct ModelWriter {
     }
 
     /// A distinct struct name for each object field: `launches` → `Launch`, else `Launches`, else
-    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`).
+    /// `Launches2`; never a name Swift reserves for members (`Type`, `Protocol`, `Self`), nor
+    /// a top-level type the code inside must still reach (`fragment Dog on Dog` spread in
+    /// `dog` gives the field's struct `Dog2`, so `fragments.dog` is the fragment).
     private func nestedTypeNames(_ selection: MergedSelection) -> [String: String] {
-        var used: Set<String> = ["Fragments", "Type", "Protocol", "Self", "Any"]
+        var used = mapper.topLevelTypeNames.union(["Fragments", "Type", "Protocol", "Self", "Any"])
         var names: [String: String] = [:]
         for field in selection.fields where field.selection != nil {
             let isList = field.type.nullable.isList

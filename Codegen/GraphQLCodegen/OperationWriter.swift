@@ -24,8 +24,10 @@ struct OperationWriter {
             (name: SwiftNames.property(definition.variable.value), key: definition.variable.value, type: mapper.swiftType(definition.type),
              graphQLType: definition.type.description, optional: !definition.type.isNonNull)
         }
-        let parameters = variables.map { "\($0.name): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
-        let arguments = variables.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+        let parameters = variables.map { "\(SwiftNames.parameter($0.name)): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
+        let arguments = variables.map { "\(SwiftNames.label($0.name)): \(SwiftNames.argument($0.name))" }.joined(separator: ", ")
+        // A variable named `variables` is a parameter that hides the property.
+        let variablesProperty = variables.contains { $0.name == "variables" } ? "self.variables" : "variables"
         writer.line(
             operation.name.map { "/// The `\($0.value)` \(operation.kind.rawValue), generated from its `.graphql` file." }
                 ?? "/// The anonymous \(operation.kind.rawValue) of `\(fileName ?? "its file")`, named after its `.graphql` file; sent without an operation name."
@@ -50,7 +52,7 @@ struct OperationWriter {
             writer.line("public var variables: \(variables.isEmpty ? "NoVariables" : "Variables")")
             writer.line()
             writer.block("public init(\(parameters))") { writer in
-                writer.line("variables = \(variables.isEmpty ? "NoVariables" : "Variables")(\(arguments))")
+                writer.line("\(variablesProperty) = \(variables.isEmpty ? "NoVariables" : "Variables")(\(arguments))")
             }
             if !variables.isEmpty {
                 writer.line()
@@ -59,16 +61,16 @@ struct OperationWriter {
                     for variable in variables { writer.line("public var \(variable.name): \(variable.type)") }
                     writer.line()
                     writer.block("public init(\(parameters))") { writer in
-                        for variable in variables { writer.line("self.\(variable.name) = \(variable.name)") }
+                        for variable in variables { writer.line("self.\(variable.name) = \(SwiftNames.argument(variable.name))") }
                     }
                     writer.line()
                     writer.block("public var jsonValues: [Swift.String: JSONValue]") { writer in
                         writer.line("var values: [Swift.String: JSONValue] = [:]")
                         for variable in variables {
                             if variable.optional {
-                                writer.line("if let value = \(variable.name) { values[\(SwiftNames.literal(variable.key))] = value.graphQLInputValue }")
+                                writer.line("if let value = \(SwiftNames.member(variable.name)) { values[\(SwiftNames.literal(variable.key))] = value.graphQLInputValue }")
                             } else {
-                                writer.line("values[\(SwiftNames.literal(variable.key))] = \(variable.name).graphQLInputValue")
+                                writer.line("values[\(SwiftNames.literal(variable.key))] = \(SwiftNames.member(variable.name)).graphQLInputValue")
                             }
                         }
                         writer.line("return values")

@@ -44,15 +44,34 @@ struct SchemaTypesWriter {
 
     private func writeInputObject(_ type: SchemaType, into writer: inout SwiftWriter) {
         let fields = type.inputFields.map { field in
-            (name: SwiftNames.property(field.name), key: field.name, type: mapper.swiftType(field.type), optional: !field.type.isNonNull)
+            (name: SwiftNames.property(field.name), key: field.name, type: mapper.swiftType(field.type), optional: !field.type.isNonNull,
+             storage: !field.type.isNonNull && leadsBack(field.type, to: type.name) ? "\(field.name.filter { $0 != "`" })_indirect" : nil,
+             element: mapper.swiftType(.nonNull(field.type)))
         }
         writer.line("/// " + (type.description.map(firstLine) ?? "The schema's `\(type.name)` input object."))
         writer.block("public struct \(type.name): GraphQLInputValueConvertible, Equatable") { writer in
-            for field in fields { writer.line("public var \(field.name): \(field.type)") }
+            for field in fields {
+                // A struct cannot hold itself: a field that leads back to this type is kept in an array (0 or 1 element).
+                guard let storage = field.storage else {
+                    writer.line("public var \(field.name): \(field.type)")
+                    continue
+                }
+                writer.block("public var \(field.name): \(field.type)") { writer in
+                    writer.line("get { \(storage).first }")
+                    writer.line("set { \(storage) = newValue.map { [$0] } ?? [] }")
+                }
+                writer.line("private var \(storage): [\(field.element)]")
+            }
             writer.line()
-            let parameters = fields.map { "\($0.name): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
+            let parameters = fields.map { "\(SwiftNames.parameter($0.name)): \($0.type)\($0.optional ? " = nil" : "")" }.joined(separator: ", ")
             writer.block("public init(\(parameters))") { writer in
-                for field in fields { writer.line("self.\(field.name) = \(field.name)") }
+                for field in fields {
+                    if let storage = field.storage {
+                        writer.line("self.\(storage) = \(SwiftNames.argument(field.name)).map { [$0] } ?? []")
+                    } else {
+                        writer.line("self.\(field.name) = \(SwiftNames.argument(field.name))")
+                    }
+                }
             }
             writer.line()
             writer.line("/// The object as JSON; an optional field left `nil` is not sent.")
@@ -60,14 +79,30 @@ struct SchemaTypesWriter {
                 writer.line("var members: [Swift.String: JSONValue] = [:]")
                 for field in fields {
                     if field.optional {
-                        writer.line("if let value = \(field.name) { members[\(SwiftNames.literal(field.key))] = value.graphQLInputValue }")
+                        writer.line("if let value = \(SwiftNames.member(field.name)) { members[\(SwiftNames.literal(field.key))] = value.graphQLInputValue }")
                     } else {
-                        writer.line("members[\(SwiftNames.literal(field.key))] = \(field.name).graphQLInputValue")
+                        writer.line("members[\(SwiftNames.literal(field.key))] = \(SwiftNames.member(field.name)).graphQLInputValue")
                     }
                 }
                 writer.line("return .object(members)")
             }
         }
+    }
+
+    /// Whether a field of `reference`'s type holds, directly or through other input objects'
+    /// fields that are not lists, an object of the input object `typeName` (`not: Filter` in
+    /// `Filter`). Lists are arrays, which hold their elements apart. Schema validation refuses
+    /// a cycle through non-null fields only, so boxing the optional fields that lead back breaks every cycle.
+    private func leadsBack(_ reference: TypeReference, to typeName: String) -> Bool {
+        guard !reference.nullable.isList else { return false }
+        var pending = [reference.namedType]
+        var seen: Set<String> = []
+        while let name = pending.popLast() {
+            if name == typeName { return true }
+            guard seen.insert(name).inserted, let type = mapper.schema.types[name], type.kind == .inputObject else { continue }
+            pending += type.inputFields.filter { !$0.type.nullable.isList }.map(\.type.namedType)
+        }
+        return false
     }
 
     private func firstLine(_ text: String) -> String {

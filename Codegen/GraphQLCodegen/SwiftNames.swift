@@ -5,11 +5,24 @@ enum SwiftNames {
         "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
         "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
         "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
-        "try", "Type", "Protocol",
+        "try", "Type", "Protocol", "_",
     ]
 
     /// A property or parameter name, back-quoted when it is a keyword.
     static func property(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// An initializer's parameter for `property`: the property's name, except `self`, which
+    /// would hide the instance from the body, gets the inner name `self_` (``argument(_:)``).
+    static func parameter(_ property: String) -> String { property == "`self`" ? "self self_" : property }
+
+    /// What an initializer's body reads for the parameter ``parameter(_:)`` made.
+    static func argument(_ property: String) -> String { property == "`self`" ? "self_" : property }
+
+    /// `property` read inside its own type: `self` alone would be the instance.
+    static func member(_ property: String) -> String { property == "`self`" ? "self.`self`" : property }
+
+    /// `property` as an argument label at a call site: keywords need no back-quotes there, `_` does.
+    static func label(_ property: String) -> String { property == "`_`" ? property : String(property.filter { $0 != "`" }) }
 
     /// `launches` → `Launch` for a list, `mission` → `Mission` otherwise.
     static func typeName(forKey key: String, isList: Bool) -> String {

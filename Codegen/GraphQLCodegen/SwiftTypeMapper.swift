@@ -4,6 +4,17 @@ import GraphQLLanguage
 struct SwiftTypeMapper {
     let schema: Schema
     let configuration: CodegenConfiguration
+    /// The top-level types the generated code names (every fragment's struct, the schema's
+    /// enums and input objects): a nested struct named like one would hide it from the code
+    /// inside, so nested structs and typed accessors never take these names.
+    var topLevelTypeNames: Set<String> = []
+
+    init(schema: Schema, configuration: CodegenConfiguration, fragmentNames: some Sequence<String> = []) {
+        self.schema = schema
+        self.configuration = configuration
+        let schemaTypes = schema.typeNames.filter { [.enumeration, .inputObject].contains(schema.types[$0]?.kind) }
+        topLevelTypeNames = Set(fragmentNames).union(schemaTypes)
+    }
 
     /// The Swift type of a named scalar or enum or input object.
     func named(_ name: String) -> String {

@@ -87,7 +87,7 @@ struct DocumentMaker {
             for _ in 0..<count {
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0 where depth < 3:
-                    let condition = chance(80) ? pick(Array(schema.possibleTypes(of: type)) + [typeName]) : pick(["Launch", "User", "Dog", "Mission", "Nope"])
+                    let condition = chance(80) ? pick(schema.possibleTypes(of: type).sorted() + [typeName]) : pick(["Launch", "User", "Dog", "Mission", "Nope"])
                     parts.append("... on \(condition) \(selections(on: condition, depth: depth + 1))")
                 case 1 where !fragments.isEmpty:
                     parts.append("...\(pick(fragments).name)")

@@ -11,6 +11,12 @@ public enum BuiltProducts {
         if let path = ProcessInfo.processInfo.environment["ROCKET_RESERVER_BIN"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
+        return productsFolder.appendingPathComponent("rocket-reserver")
+    }
+
+    /// The build's products folder (what `swift build --show-bin-path` prints): the folder of
+    /// the running test bundle, which holds the executables and the `Modules` folder.
+    public static var productsFolder: URL {
         #if os(Linux)
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
@@ -21,7 +27,7 @@ public enum BuiltProducts {
         while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
             folder.deleteLastPathComponent()
         }
-        return folder.appendingPathComponent("rocket-reserver")
+        return folder
     }
 
     /// The reference server: `$ROCKET_RESERVER_SERVER_BIN`, else the server package's release build.
