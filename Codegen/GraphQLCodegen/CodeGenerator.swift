@@ -45,7 +45,8 @@ public enum CodeGenerator {
         if diagnostics.isEmpty { diagnostics = Validator.validate(documents, against: schema) }
         guard diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: diagnostics)) }
         var generator = DocumentGenerator(schema: schema, configuration: configuration, documents: documents)
-        let files = documents.map { generator.file(for: $0) } + [generator.schemaTypesFile()]
+        let documentFiles = documents.map { generator.file(for: $0) }
+        let files = documentFiles + [generator.schemaTypesFile()]
         guard generator.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: generator.diagnostics)) }
         return .success(files)
     }

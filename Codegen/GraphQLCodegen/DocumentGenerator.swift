@@ -44,7 +44,11 @@ struct DocumentGenerator {
                 )
                 continue
             }
-            guard let root = mapper.schema.rootType(for: operation.kind) else { continue }
+            let variableProblems = operation.variableDefinitions.compactMap { definition in
+                problem(withVariable: definition).map { (message: $0, location: definition.variable.location) }
+            }
+            for problem in variableProblems { report(problem.message, problem.location, document.sourceName) }
+            guard variableProblems.isEmpty, let root = mapper.schema.rootType(for: operation.kind) else { continue }
             var selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
             merger.finalize(&selection, reportingAt: operation.location, in: document.sourceName)
             let clientFields = ClientSelectionWriter.fields(ClientSelectionBuilder(schema: mapper.schema).fields(selection))
@@ -74,7 +78,21 @@ struct DocumentGenerator {
         return GeneratedFile(name: CodeGenerator.outputFileName(forSource: document.sourceName), contents: writer.text)
     }
 
-    func schemaTypesFile() -> GeneratedFile {
+    mutating func schemaTypesFile() -> GeneratedFile {
+        for type in mapper.schema.definedTypes where type.kind == .enumeration {
+            var valueForCase: [String: String] = [:]
+            for value in type.enumValues {
+                let swiftCase = SwiftNames.enumCase(value.name)
+                guard let first = valueForCase[swiftCase] else {
+                    valueForCase[swiftCase] = value.name
+                    continue
+                }
+                report(
+                    "The enum \"\(type.name)\" has values \"\(first)\" and \"\(value.name)\" that would both be the Swift case \(swiftCase.filter { $0 != "`" }); the generated enum cannot tell them apart.",
+                    type.location ?? SourceLocation(line: 1, column: 1), type.sourceName ?? "<schema>"
+                )
+            }
+        }
         var writer = SwiftWriter()
         for line in Self.header { writer.line(line) }
         SchemaTypesWriter(mapper: mapper).write(into: &writer)
@@ -112,6 +130,20 @@ struct DocumentGenerator {
         case .inputObject: return "the schema's input object \(name)"
         default: return Self.reservedNames.contains(name) ? "\(name), a type the generated code uses" : nil
         }
+    }
+
+    /// Why the generated `Variables` could not hold `definition`, or `nil`: a variable named
+    /// like its `jsonValues` member, or typed with an enum or input object named like the
+    /// operation's own `Data` or `Variables` struct, which hides it there.
+    private func problem(withVariable definition: VariableDefinition) -> String? {
+        let name = definition.variable.value
+        if name == "jsonValues" {
+            return "The variable \"$jsonValues\" would be a Swift property named like the generated Variables' jsonValues member; rename the variable."
+        }
+        let typeName = definition.type.namedType
+        guard ["Data", "Variables"].contains(typeName), let kind = mapper.schema.types[typeName]?.kind, kind == .enumeration || kind == .inputObject
+        else { return nil }
+        return "The variable \"$\(name)\" has the type \(typeName), which the operation's own \(typeName) struct would hide in the generated Swift; write the value in the document instead of as a variable."
     }
 
     private mutating func report(_ message: String, _ location: SourceLocation, _ sourceName: String) {

@@ -67,10 +67,12 @@ struct OperationWriter {
                     writer.block("public var jsonValues: [Swift.String: JSONValue]") { writer in
                         writer.line("var values: [Swift.String: JSONValue] = [:]")
                         for variable in variables {
+                            // A variable named `values` or `value` is hidden by the locals here.
+                            let member = ["values", "value"].contains(variable.name) ? "self." + variable.name : SwiftNames.member(variable.name)
                             if variable.optional {
-                                writer.line("if let value = \(SwiftNames.member(variable.name)) { values[\(SwiftNames.literal(variable.key))] = value.graphQLInputValue }")
+                                writer.line("if let value = \(member) { values[\(SwiftNames.literal(variable.key))] = value.graphQLInputValue }")
                             } else {
-                                writer.line("values[\(SwiftNames.literal(variable.key))] = \(SwiftNames.member(variable.name)).graphQLInputValue")
+                                writer.line("values[\(SwiftNames.literal(variable.key))] = \(member).graphQLInputValue")
                             }
                         }
                         writer.line("return values")

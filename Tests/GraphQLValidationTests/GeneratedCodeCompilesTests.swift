@@ -70,6 +70,10 @@ struct GeneratedCodeCompilesTests {
             enum Mode { SELF, IN, TYPE, rawValue, unknown }
             type Thing { self: String, init: Int, Type: Mode, _private: String, fragments: String }
             extend type Query { things(where: Condition): [Thing], thing(self: Int, in: Mode): Thing }
+            enum Spelling { A_B, AB, a_b_c }
+            enum Data { ONE, TWO }
+            input Variables { a: Int }
+            extend type Query { spell(s: Spelling, json: Int, values: Int, JSONValues: Int, d: Data, v: Variables, ds: [Data!]): Int }
             """
         do { return try Schema.parse(source, sourceName: "names.graphqls") } catch { fatalError("names schema: \(error)") }
     }()
@@ -79,7 +83,8 @@ struct GeneratedCodeCompilesTests {
     /// (`fragment Dog on Dog` spread in `dog` gave a struct `Dog` that held itself), a field
     /// aliased like the `fragments` member, fields, aliases and variables named `self`, `_` or
     /// `variables` (the initializers assigned to the wrong thing), and input objects that hold
-    /// themselves (`not: Condition` in `Condition` was a struct of infinite size).
+    /// themselves (`not: Condition` in `Condition` was a struct of infinite size); and the
+    /// near misses of what the generator refuses (`UnspellableNameTests`).
     static let names: [(label: String, text: String)] = [
         ("fragment named after its field's type", "{ dog { ...Dog } }\nfragment Dog on Dog { name }"),
         ("fragment named after a list field's struct", "{ launches { launches { ...Launch } } }\nfragment Launch on Launch { id site }"),
@@ -91,6 +96,8 @@ struct GeneratedCodeCompilesTests {
         ("input objects that hold themselves", "query Where($where: Condition = {not: {text: \"x\", not: null}, next: {back: {self: 1}}}) { things(where: $where) { self } }"),
         ("a literal through a recursive input", "query Literal($t: String) { things(where: {not: {text: $t}, any: [{in: SELF}]}) { fragments ...T } }\nfragment T on Thing { init }"),
         ("a field aliased fragments beside a spread", "query Alias { dog { fragments: name fragments2: barkVolume ...DogName } }\nfragment DogName on Dog { name }"),
+        ("enum values close to one Swift case, variables near jsonValues and its locals", "query Spell($s: Spelling = AB, $json: Int, $values: Int, $value: Int!, $JSONValues: Int) { spell(s: $s, json: $json, values: $values, JSONValues: $JSONValues) other: spell(s: a_b_c, values: $value) }"),
+        ("the Data and Variables schema types written in the document", "query Hidden { spell(d: ONE, v: {a: 1}, ds: [TWO]) }"),
     ]
 
     @Test(arguments: Corpus.allCases)

@@ -25,6 +25,7 @@ enum SchemaBuilder {
                     }
                     if schema.types[type.name.value] == nil { schema.typeNames.append(type.name.value) }
                     var built = SchemaType(name: type.name.value, kind: type.kind.schemaKind, description: type.description, location: type.location)
+                    built.sourceName = document.sourceName
                     built.merge(type.kind)
                     built.isOneOf = type.directives.contains { $0.name.value == "oneOf" }
                     schema.types[type.name.value] = built

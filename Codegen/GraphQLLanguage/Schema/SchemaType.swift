@@ -23,6 +23,8 @@ public struct SchemaType: Sendable, Hashable {
     public var isOneOf = false
     /// Where it is defined (`nil` for built-in scalars).
     public var location: SourceLocation?
+    /// The source it is defined in (`nil` for built-ins).
+    public var sourceName: String?
 
     public init(name: String, kind: Kind, description: String? = nil, location: SourceLocation? = nil) {
         self.name = name
