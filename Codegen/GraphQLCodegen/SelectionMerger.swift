@@ -45,6 +45,14 @@ struct SelectionMerger {
             switch selection {
             case .field(let field):
                 guard let fieldType = schema.field(named: field.name.value, on: type)?.type else { continue }
+                // Every model struct sits in the operation's own `Data`, beside its `Variables`.
+                if ["Data", "Variables"].contains(fieldType.namedType), schema.types[fieldType.namedType]?.kind == .enumeration {
+                    unsupported(
+                        "The field \"\(field.name.value)\" has the type \(fieldType.namedType), which the operation's own \(fieldType.namedType) struct would hide in the generated Swift; leave the field out.",
+                        field.location, sourceName
+                    )
+                    continue
+                }
                 var child: MergedSelection?
                 if let selectionSet = field.selectionSet, let childType = schema.type(of: fieldType) {
                     child = merge(selectionSet, on: childType, sourceName: sourceName)
@@ -183,6 +191,8 @@ struct SelectionMerger {
     }
 
     private mutating func unsupported(_ message: String, _ location: SourceLocation, _ sourceName: String) {
-        diagnostics.append(GraphQLDiagnostic(sourceName: sourceName, location: location, message: message))
+        let diagnostic = GraphQLDiagnostic(sourceName: sourceName, location: location, message: message)
+        // A fragment's selection is merged for its own struct and for the operations that spread it.
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 }

@@ -59,15 +59,17 @@ struct UnspellableNameTests {
     }
 
     static let hiddenTypesSchema = """
-        type Query { x(d: Data, v: Variables, ds: [Data!], k: Kind): Int }
+        type Query { x(d: Data, v: Vars, vs: Variables, ds: [Data!], k: Kind): Int, y: Y }
+        type Y { mood: Data, moods: [Data!]!, status: Variables, kind: Kind }
+        enum Variables { ON }
         enum Data { ONE, TWO }
-        input Variables { a: Int }
+        input Vars { a: Int }
         enum Kind { A }
         """
 
     @Test(arguments: [
         ("$d: Data", "d: $d", "d", "Data"),
-        ("$v: Variables!", "v: $v", "v", "Variables"),
+        ("$v: Variables!", "vs: $v", "v", "Variables"),
         ("$ds: [Data!]", "ds: $ds", "ds", "Data"),
     ])
     func aVariableTypedWithATypeTheOperationHidesIsAnErrorAtTheVariable(_ definition: String, _ argument: String, _ name: String, _ type: String) throws {
@@ -77,7 +79,30 @@ struct UnspellableNameTests {
         ])
     }
 
+    @Test func aVariableTypedWithAnInputObjectNamedVariablesIsAnError() throws {
+        let found = try errors(schema: "type Query { x(v: Variables): Int }\ninput Variables { a: Int }", document: "query Find($v: Variables) { x(v: $v) }")
+        #expect(found == [
+            "Ops/Test.graphql:1:12: error: The variable \"$v\" has the type Variables, which the operation's own Variables struct would hide in the generated Swift; write the value in the document instead of as a variable.",
+        ])
+    }
+
     @Test func theHiddenTypesWrittenInTheDocumentGenerate() throws {
-        #expect(try errors(schema: Self.hiddenTypesSchema, document: "query Find($k: Kind) { x(k: $k, d: ONE, v: {a: 1}, ds: [TWO]) }") == [])
+        #expect(try errors(schema: Self.hiddenTypesSchema, document: "query Find($k: Kind) { x(k: $k, d: ONE, v: {a: 1}, vs: ON, ds: [TWO]) y { kind } }") == [])
+    }
+
+    @Test(arguments: [("mood", "Data"), ("moods", "Data"), ("status", "Variables"), ("other: mood", "Data")])
+    func aFieldTypedWithAnEnumTheOperationHidesIsAnErrorAtTheField(_ selection: String, _ type: String) throws {
+        let name = selection.split(separator: " ").last.map(String.init) ?? selection
+        let found = try errors(schema: Self.hiddenTypesSchema, document: "query Find { y { kind\n  \(selection) } }")
+        #expect(found == [
+            "Ops/Test.graphql:2:3: error: The field \"\(name)\" has the type \(type), which the operation's own \(type) struct would hide in the generated Swift; leave the field out.",
+        ])
+    }
+
+    @Test func aFieldTypedWithAHiddenEnumInAFragmentIsAnErrorInTheFragment() throws {
+        let found = try errors(schema: Self.hiddenTypesSchema, document: "query Find { y { ...Mood } }\nfragment Mood on Y { mood }")
+        #expect(found == [
+            "Ops/Test.graphql:2:22: error: The field \"mood\" has the type Data, which the operation's own Data struct would hide in the generated Swift; leave the field out.",
+        ])
     }
 }
