@@ -21,6 +21,8 @@ struct SelectionMerger {
     let schema: Schema
     let fragments: [String: (definition: FragmentDefinition, sourceName: String)]
     var diagnostics: [GraphQLDiagnostic] = []
+    /// The diagnostics already reported, so a refusal is reported once, in constant time.
+    private var reported: Set<GraphQLDiagnostic> = []
     /// Fields merged so far.
     private(set) var work = 0
     /// Each fragment merged on its own type condition, by name.
@@ -193,6 +195,6 @@ struct SelectionMerger {
     private mutating func unsupported(_ message: String, _ location: SourceLocation, _ sourceName: String) {
         let diagnostic = GraphQLDiagnostic(sourceName: sourceName, location: location, message: message)
         // A fragment's selection is merged for its own struct and for the operations that spread it.
-        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 }
