@@ -125,7 +125,7 @@ struct NetworkRouteCLITests {
         let bypassed = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "all_proxy": "http://127.0.0.1:3128", "no_proxy": "127.0.0.1"])
         #expect(await bypassed.run("launches") == .success)
         #expect(bypassed.builtConfigurations.first?.proxy == nil)
-        let malformed = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "all_proxy": "http://bad proxy"])
+        let malformed = try CLIHarness(variables: ["ROCKET_RESERVER_ENDPOINT": Self.loopback, "all_proxy": "http://bad proxy.invalid"])
         #expect(await malformed.run("launches") == .usage)
         #expect(malformed.stderr.text.contains("all_proxy") && !malformed.stderr.text.contains("bad proxy"), "\(malformed.stderr.text)")
     }

@@ -20,10 +20,10 @@ struct ProxyConfigurationTests {
     }
 
     @Test func allProxyServesEitherSchemeWhenItsOwnIsUnset() throws {
-        let all = try ProxyConfiguration.curlStyle(["all_proxy": "http://a:1"])
-        #expect(all.httpsProxy == URL(string: "http://a:1") && all.httpProxy == URL(string: "http://a:1"))
-        let upper = try ProxyConfiguration.curlStyle(["ALL_PROXY": "http://a:1", "http_proxy": "http://h:2"])
-        #expect(upper.httpsProxy == URL(string: "http://a:1") && upper.httpProxy == URL(string: "http://h:2"))
+        let all = try ProxyConfiguration.curlStyle(["all_proxy": "http://a.invalid:1"])
+        #expect(all.httpsProxy == URL(string: "http://a.invalid:1") && all.httpProxy == URL(string: "http://a.invalid:1"))
+        let upper = try ProxyConfiguration.curlStyle(["ALL_PROXY": "http://a.invalid:1", "http_proxy": "http://h.invalid:2"])
+        #expect(upper.httpsProxy == URL(string: "http://a.invalid:1") && upper.httpProxy == URL(string: "http://h.invalid:2"))
         #expect(throws: ProxyConfiguration.InvalidProxy(variable: "all_proxy")) { try ProxyConfiguration.curlStyle(["all_proxy": "http://a b"]) }
     }
 

@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: [
         ("http://api.example.invalid/graphql", false), ("ws://api.example.invalid/graphql", false),
-        ("ws://10.0.0.1/graphql", false), ("ws://localhost.example.invalid/graphql", false),
+        ("ws://lan-host.invalid/graphql", false), ("ws://localhost.example.invalid/graphql", false),
         ("https://api.example.invalid/graphql", true), ("ws://[::1]:4000/graphql", true), ("ws://localhost:4000/graphql", true),
     ])
     func theTokenGoesOnlyOverWSSOrToLoopback(endpoint: String, sendsToken: Bool) async throws {
