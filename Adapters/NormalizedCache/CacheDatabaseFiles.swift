@@ -36,9 +36,10 @@ struct CacheDatabaseFiles: Sendable {
     func prepare() throws(FileIO.Failure) -> String? {
         if !folder.isEmpty { try FileIO.createFolder(folder) }
         var moved: String?
-        if let kind = Self.kind(path), kind != S_IFREG {
+        var info = stat()
+        if lstat(path, &info) == 0, let kind = FileIO.nonRegularKind(info) {
             try moveAside()
-            moved = "it was \(Self.describe(kind)), not a file"
+            moved = "it was \(kind), not a file"
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
@@ -101,16 +102,5 @@ struct CacheDatabaseFiles: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
         return Int(info.st_size)
-    }
-
-    private static func describe(_ kind: mode_t) -> String {
-        switch kind {
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "something unknown"
-        }
     }
 }

@@ -58,7 +58,7 @@ public actor NormalizedCache {
             let answer = data.map {
                 CachedAnswer(data: $0, receivedAt: Date(timeIntervalSince1970: Double(store.oldestReceivedAt ?? now) / 1_000))
             }
-            return (answer, answer == nil ? [] : store.keysToMarkUsed(at: now, granularity: SQLiteCacheBackend.useGranularity))
+            return (answer, answer == nil ? [] : store.keysToMarkUsed(at: now))
         }
         if !used.isEmpty { backend.markUsed(used, at: now) }
         return answer

@@ -17,10 +17,14 @@ struct RecordStore {
         self.snapshot = snapshot
     }
 
+    /// Reads are marked as uses at most once an hour per record (milliseconds), so a cache hit
+    /// almost never writes (a write costs the log's checkpoint and its `fsync`s at exit).
+    static let useGranularity: Int64 = 3_600_000
+
     /// The keys read so far whose use mark is older than `time` minus `granularity` (or
     /// unknown), for the backend's least-recently-used bookkeeping: a read that finds every
     /// mark recent writes nothing.
-    func keysToMarkUsed(at time: Int64, granularity: Int64) -> [String] {
+    func keysToMarkUsed(at time: Int64, granularity: Int64 = useGranularity) -> [String] {
         fetched.compactMap { key, record in
             guard let record else { return nil }
             guard let usedAt = record.usedAt else { return key }
@@ -36,7 +40,7 @@ struct RecordStore {
         if let known = fetched[key] { return known }
         let record = snapshot.record(key)
         fetched[key] = .some(record)
-        if let record { oldestReceivedAt = min(oldestReceivedAt ?? record.receivedAt, record.receivedAt) }
+        if let record { noteReceived(record) }
         return record
     }
 
@@ -48,8 +52,13 @@ struct RecordStore {
         for key in missing {
             let record = found[key]
             fetched[key] = .some(record)
-            if let record { oldestReceivedAt = min(oldestReceivedAt ?? record.receivedAt, record.receivedAt) }
+            if let record { noteReceived(record) }
         }
+    }
+
+    /// Keeps ``oldestReceivedAt`` the oldest stamp of the records read.
+    private mutating func noteReceived(_ record: StoredRecord) {
+        oldestReceivedAt = min(oldestReceivedAt ?? record.receivedAt, record.receivedAt)
     }
 
     /// The record under `key`, decoded; an undecodable record counts as absent.

@@ -15,10 +15,6 @@ import Synchronization
 /// moved aside with a warning and an empty one takes its place. Nothing here ever fails a
 /// command that the network can answer.
 final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
-    /// Reads are marked as uses at most once an hour per record (milliseconds), so a cache hit
-    /// almost never writes (a write costs the log's checkpoint and its `fsync`s at exit).
-    static let useGranularity: Int64 = 3_600_000
-
     let files: CacheDatabaseFiles
     let maximumBytes: Int?
     let onWarning: @Sendable (String) -> Void
@@ -83,7 +79,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
             database.database.setBusyTimeout(.zero)
             defer { database.database.setBusyTimeout(CacheDatabase.busyTimeout) }
             try? database.database.transaction { () throws(SQLiteError) in
-                for key in keys { try database.markUsed(key, at: time, granularity: Self.useGranularity) }
+                for key in keys { try database.markUsed(key, at: time, granularity: RecordStore.useGranularity) }
             }
         }
     }

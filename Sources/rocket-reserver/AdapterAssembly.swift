@@ -61,14 +61,15 @@ struct AdapterAssembly {
             }
             : nil
         let ages = CacheAgeRecorder()
-        let client = GraphQLClient(interceptors: [ages] + GraphQLInterceptors.standard(
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
             session: Self.session(for: configuration),
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             clock: executor.clock,
             cache: cache,
             authorization: authorization,
-            retry: RetryInterceptor(sleep: { [clock = executor.clock] in try await clock.sleep(for: $0) })
+            retry: RetryInterceptor(sleep: { [clock = executor.clock] in try await clock.sleep(for: $0) }),
+            additional: [ages]  // outermost: it sees every answer, cached ones included
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
         let presenter: any ResultPresenter =
