@@ -254,7 +254,8 @@ let package = Package(
             dependencies: [
                 "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "HTTPSeam", "JSON", "SocketTransport",
                 "GraphQLTestDoubles", "TestSupport",
-            ]
+            ],
+            exclude: ["Peers"]
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(

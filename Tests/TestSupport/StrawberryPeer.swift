@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A third-party GraphQL server: Strawberry (PyPI `strawberry-graphql`, served by uvicorn)
+/// running `Tests/GraphQLSubscriptionsTests/Peers/strawberry_peer.py` on 127.0.0.1 at a port the
+/// kernel picks, with subscriptions in both graphql-transport-ws and graphql-ws (the script
+/// describes its schema). Stopped by ``stop()`` (its standard input is closed, which ends it),
+/// by ``stopAndWait()``, or on deinit.
+public final class StrawberryPeer: @unchecked Sendable {
+    /// The Python with Strawberry and uvicorn: `ROCKET_RESERVER_STRAWBERRY_PYTHON` (Scripts/test
+    /// sets it; empty means unavailable), else the venv Scripts/test makes when Strawberry is
+    /// installed there; `nil` otherwise.
+    public static let python: String? = {
+        if let set = ProcessInfo.processInfo.environment["ROCKET_RESERVER_STRAWBERRY_PYTHON"] { return set.isEmpty ? nil : set }
+        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
+        let lib = venv.appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        let installed = versions.contains { version in
+            ["strawberry/__init__.py", "uvicorn/__init__.py", "starlette/__init__.py"].allSatisfy {
+                FileManager.default.fileExists(atPath: lib.path + "/\(version)/site-packages/\($0)")
+            }
+        }
+        return installed ? venv.appendingPathComponent("bin/python").path : nil
+    }()
+
+    /// Why the Strawberry tests are skipped when ``python`` is `nil`.
+    public static let unavailableNote = "Strawberry is not installed: Scripts/test installs strawberry-graphql[asgi] and uvicorn into Benchmarks/.venv"
+
+    /// The GraphQL endpoint, `http://127.0.0.1:PORT/graphql`.
+    public let endpoint: URL
+    private let process: Process
+    private let input: Pipe
+    private let exit: ProcessExit
+
+    /// Starts the peer and waits for its `listening on` line.
+    public init() async throws {
+        guard let python = Self.python else { throw ReferenceServer.StartupError(message: Self.unavailableNote) }
+        let script = BuiltProducts.packageRoot.appendingPathComponent("Tests/GraphQLSubscriptionsTests/Peers/strawberry_peer.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-W", "ignore", script.path]
+        process.environment = ["PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"]
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = input
+        let exit = try await ProcessExit(starting: process)
+        let line = await ServerOutput.firstLine(of: output.fileHandleForReading)
+        guard line.hasPrefix("listening on http://127.0.0.1:"), let endpoint = URL(string: String(line.dropFirst("listening on ".count))) else {
+            try? input.fileHandleForWriting.close()
+            if process.isRunning { process.terminate() }
+            throw ReferenceServer.StartupError(message: "the Strawberry peer did not start (got \"\(line)\")")
+        }
+        self.process = process
+        self.input = input
+        self.exit = exit
+        self.endpoint = endpoint
+    }
+
+    deinit { stop() }
+
+    /// Closes the peer's standard input, which ends it; returns at once.
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Stops the peer and returns once it has ended (SIGTERM if it has not within five seconds).
+    public func stopAndWait() async {
+        stop()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: watchdog)
+        await exit.wait()
+        watchdog.cancel()
+    }
+}
