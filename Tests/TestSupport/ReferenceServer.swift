@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,26 +10,36 @@ import Glibc
 /// Starting and stopping hold no thread of the Swift concurrency pool: the `listening on` line
 /// is read on a thread of its own (which then drains the server's output until it ends), and
 /// the end of the process is awaited through ``ProcessExit``.
+///
+/// A server is never left behind: one that has not ended ten seconds after SIGTERM (a graceful
+/// shutdown waiting on a connection that never closes) gets SIGKILL, and every server still
+/// running when the test process exits is killed then (a server whose owner was never released,
+/// say held by a task that never ended, gets no deinit).
 public final class ReferenceServer: @unchecked Sendable {
     /// The GraphQL endpoint, for example `http://127.0.0.1:40123/graphql`.
     public let endpoint: String
     private let process: Process
     private let exit: ProcessExit
 
+    /// The port the server listens on.
+    public var port: Int { URLComponents(string: endpoint)?.port ?? 0 }
+
     /// Starts the server, with its state in `stateFile` when given (else in memory only: no
-    /// fsync per mutation), and waits for its `listening on` line.
-    public init(stateFile: URL? = nil, startupDeadline: TimeInterval = 60) async throws {
+    /// fsync per mutation), on `port` (0: one the kernel picks; give an earlier server's port
+    /// to restart it there), and waits for its `listening on` line.
+    public init(stateFile: URL? = nil, port: Int = 0, startupDeadline: TimeInterval = 60) async throws {
         guard FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path) else {
             throw StartupError(message: "no server binary at \(BuiltProducts.server.path); run Scripts/test, which builds it")
         }
         let process = Process()
         process.executableURL = BuiltProducts.server
-        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + (stateFile.map { ["--state", $0.path] } ?? [])
+        process.arguments = ["--host", "127.0.0.1", "--port", String(port)] + (stateFile.map { ["--state", $0.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let exit = try await ProcessExit(starting: process)
+        LiveServers.shared.add(process.processIdentifier, exit)
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + startupDeadline, execute: watchdog)
         let text = await ServerOutput.firstLine(of: output.fileHandleForReading)
@@ -44,11 +55,16 @@ public final class ReferenceServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Asks the server to stop (SIGCONT, then SIGTERM) and returns at once.
+    /// Asks the server to stop (SIGCONT, then SIGTERM; SIGKILL if it has not ended ten seconds
+    /// later) and returns at once.
     public func stop() {
         guard !exit.hasEnded else { return }
-        kill(process.processIdentifier, SIGCONT)
-        kill(process.processIdentifier, SIGTERM)
+        let pid = process.processIdentifier
+        kill(pid, SIGCONT)
+        kill(pid, SIGTERM)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { [exit] in
+            if !exit.hasEnded { kill(pid, SIGKILL) }
+        }
     }
 
     /// Stops the server and returns once it has ended, so its port refuses connections.
@@ -93,6 +109,30 @@ enum ServerOutput {
                     if chunk.isEmpty { return }
                 }
             }
+        }
+    }
+}
+
+/// The servers started and not yet ended: killed when the test process exits normally.
+final class LiveServers: Sendable {
+    static let shared = LiveServers()
+    private let servers = Mutex<[(pid: pid_t, exit: ProcessExit)]>([])
+
+    private init() {
+        atexit { LiveServers.shared.killAll() }
+    }
+
+    func add(_ pid: pid_t, _ exit: ProcessExit) {
+        servers.withLock { servers in
+            servers.removeAll { $0.exit.hasEnded }
+            servers.append((pid, exit))
+        }
+    }
+
+    /// SIGKILL to every server that has not ended.
+    func killAll() {
+        for server in servers.withLock({ $0 }) where !server.exit.hasEnded {
+            kill(server.pid, SIGKILL)
         }
     }
 }
