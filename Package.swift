@@ -104,8 +104,8 @@ let package = Package(
             ],
             path: "Adapters/GraphQLGateway"
         ),
-        /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client failure → `ServiceError`. */
-        .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient"], path: "Adapters/GraphQLPortMapping"),
+        /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
+        .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "HTTPSeam"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
@@ -176,7 +176,7 @@ let package = Package(
             name: "GraphQLConsole",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLPortMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI",
+                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
             ],
             path: "Adapters/GraphQLConsole"
         ),

@@ -17,8 +17,13 @@ public struct GraphQLSubscriptionOperation: Sendable, Hashable {
 
     /// Creates a subscription; `variables` maps each variable name (without `$`) to its type.
     public init(name: String, variables: KeyValuePairs<String, String> = [:], selections: [GraphQLField]) {
+        self.init(name: name, variableList: variables.map { ($0.key, $0.value) }, selections: selections)
+    }
+
+    /// Creates a subscription from variables listed at run time (for documents parsed at run time).
+    public init(name: String, variableList: [(name: String, type: String)], selections: [GraphQLField]) {
         self.name = name
-        self.variableDefinitions = variables.map { GraphQLVariableDefinition(name: $0.key, type: $0.value) }
+        self.variableDefinitions = variableList.map { GraphQLVariableDefinition(name: $0.name, type: $0.type) }
         self.selections = selections
         self.document = DocumentRenderer.render(keyword: "subscription", name: name, variables: variableDefinitions, selections: selections)
     }

@@ -29,27 +29,36 @@ enum AnswerJSON {
         return text
     }
 
-    private static func write(_ value: JSONValue, shape: Shape, indent: String, into text: inout String) {
-        let inner = indent + "  "
+    /// The same JSON on one line, without spaces (one subscription event a line).
+    static func line(_ data: [String: JSONValue], fields: [ClientFieldPlan]) -> String {
+        var text = ""
+        write(.object(data), shape: Shape(fields), indent: nil, into: &text)
+        return text
+    }
+
+    /// Writes `value`; `indent` is the current line's indentation, `nil` for one line.
+    private static func write(_ value: JSONValue, shape: Shape, indent: String?, into text: inout String) {
+        let inner = indent.map { $0 + "  " }
+        let newline = { (indent: String?) in indent.map { "\n" + $0 } ?? "" }
         switch value {
         case .object(let members) where !shape.keys.isEmpty:
             let keys = shape.keys.filter { members[$0] != nil }
             guard !keys.isEmpty else { text += "{}"; return }
-            text += "{\n"
+            text += "{"
             for (index, key) in keys.enumerated() {
-                text += inner + JSONWriter.string(.string(key)) + ": "
+                text += newline(inner) + JSONWriter.string(.string(key)) + (inner == nil ? ":" : ": ")
                 write(members[key] ?? .null, shape: shape.children[key] ?? Shape([]), indent: inner, into: &text)
-                text += index == keys.count - 1 ? "\n" : ",\n"
+                if index < keys.count - 1 { text += "," }
             }
-            text += indent + "}"
+            text += newline(indent) + "}"
         case .array(let elements) where !elements.isEmpty:
-            text += "[\n"
+            text += "["
             for (index, element) in elements.enumerated() {
-                text += inner
+                text += newline(inner)
                 write(element, shape: shape, indent: inner, into: &text)
-                text += index == elements.count - 1 ? "\n" : ",\n"
+                if index < elements.count - 1 { text += "," }
             }
-            text += indent + "]"
+            text += newline(indent) + "]"
         default:
             text += JSONWriter.string(value, sortedKeys: true)
         }

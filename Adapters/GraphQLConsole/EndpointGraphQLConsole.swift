@@ -3,27 +3,44 @@ import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLPortMapping
+import GraphQLSubscriptions
 import Ports
 
 /// The ``GraphQLConsole`` of one endpoint: documents run through the endpoint's client (token,
 /// normalized cache, retries for queries), validated first against its schema (kept per
-/// endpoint in the cache folder) or a local one.
+/// endpoint in the cache folder) or a local one; subscriptions through its subscription client.
 public struct EndpointGraphQLConsole: GraphQLConsole {
     private let client: GraphQLClient
+    private let subscriptions: GraphQLSubscriptionClient?
     private let schemas: EndpointSchemaStore
 
     /// - Parameters:
     ///   - client: The endpoint's client, with the standard interceptor chain.
     ///   - schemaFile: Where the endpoint's schema is kept (SDL), e.g. `schema-<hash>.graphqls` in the cache folder.
+    ///   - subscriptions: The endpoint's subscription client, for subscriptions (without one a
+    ///     subscription is sent as a plain request, which most servers refuse).
     ///   - onWarning: Told, in a sentence, when the kept schema cannot be read or written.
-    public init(client: GraphQLClient, schemaFile: URL, onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        client: GraphQLClient, subscriptions: GraphQLSubscriptionClient? = nil, schemaFile: URL,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.client = client
+        self.subscriptions = subscriptions
         self.schemas = EndpointSchemaStore(client: client, file: schemaFile, onWarning: onWarning)
     }
 
     public func run(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {
-        let schema = try await schema(for: request)
-        let prepared = try PreparedRequest(request, schema: schema)
+        let prepared = try PreparedRequest(request, schema: try await schema(for: request))
+        return try await answer(prepared, request)
+    }
+
+    public func perform(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleOutcome {
+        let prepared = try PreparedRequest(request, schema: try await schema(for: request))
+        guard prepared.plan.kind == .subscription, let subscriptions else { return .answer(try await answer(prepared, request)) }
+        return .events(Self.events(of: prepared, named: Self.name(of: prepared.plan, in: request), through: subscriptions))
+    }
+
+    private func answer(_ prepared: PreparedRequest, _ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {
         let operation = prepared.operation
         do {
             let result: GraphQLResult =
@@ -62,7 +79,7 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
         }
     }
 
-    private static func name(of plan: ClientOperationPlan, in request: GraphQLConsoleRequest) -> String {
+    static func name(of plan: ClientOperationPlan, in request: GraphQLConsoleRequest) -> String {
         plan.name.isEmpty ? "the operation in \(request.document.name)" : plan.name
     }
 }

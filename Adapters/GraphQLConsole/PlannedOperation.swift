@@ -15,7 +15,16 @@ enum PlannedOperation {
         )
     }
 
-    /// A mutation is sent as one; a query, and a subscription (sent as a plain request), as a query.
+    /// A subscription, for the subscription client (named `Anonymous` when it has no name).
+    static func subscription(_ plan: ClientOperationPlan) -> GraphQLSubscriptionOperation {
+        GraphQLSubscriptionOperation(
+            name: plan.name.isEmpty ? "Anonymous" : plan.name,
+            variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
+        )
+    }
+
+    /// A mutation is sent as one; a query as one (a subscription goes to ``subscription(_:)``,
+    /// never here, unless the console has no subscription client).
     static func kind(_ kind: OperationKind) -> GraphQLOperation.Kind {
         switch kind {
         case .mutation: .mutation

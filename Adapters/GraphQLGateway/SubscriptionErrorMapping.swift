@@ -1,4 +1,5 @@
 import Domain
+import GraphQLPortMapping
 import GraphQLSubscriptions
 import HTTPSeam
 import Ports
@@ -12,29 +13,8 @@ enum SubscriptionErrorMapping {
         return ServiceError(kind(of: error), operation: operation, detail: DisplayText.sanitized(error.description, limit: 300))
     }
 
+    /// The shared classification (GraphQLPortMapping), which `query`'s subscriptions use too.
     static func kind(of error: GraphQLSubscriptionError) -> ServiceError.Kind {
-        switch error.kind {
-        case .transport(let kind): transportKind(kind)
-        case .webSocket(.handshakeRefused), .webSocket(.handshakeInvalid), .webSocket(.protocolViolation): .unreadableResponse
-        case .webSocket: .unreachable
-        case .invalidEndpoint: .unreachable
-        case .acknowledgementTimedOut: .timedOut
-        case .connectionRefused: .unauthenticated
-        case .closed: error.isTransient ? .unreachable : .rejected
-        case .rejected: .rejected
-        case .noCommonSubprotocol, .malformedMessage, .unexpectedShape: .unreadableResponse
-        }
-    }
-
-    private static func transportKind(_ kind: HTTPTransportError.Kind) -> ServiceError.Kind {
-        switch kind {
-        case .connectionRefused, .hostUnreachable, .connectionLost, .other: .unreachable
-        case .timedOut: .timedOut
-        case .cancelled: .cancelled
-        case .tlsCertificate: .untrustedCertificate
-        case .tlsUnavailable, .tlsHandshake: .tlsFailed
-        case .proxyFailed: .proxyFailed
-        case .redirected, .malformedResponse, .responseTooLarge: .unreadableResponse
-        }
+        ServiceError.Kind(error)
     }
 }

@@ -5,14 +5,31 @@ public actor InMemoryGraphQLConsole: GraphQLConsole {
     /// The answer (or failure) for each operation name; `""` answers any other request.
     private let answers: [String: Result<GraphQLConsoleAnswer, GraphQLConsoleError>]
     private let schema: String
+    /// A subscription's events for each operation name (`""`: any other), played in order by
+    /// ``perform(_:)``, after which the stream ends as a server's completion does.
+    private let events: [String: [LiveUpdate<GraphQLConsoleAnswer>]]
     /// Every request run, in order.
     public private(set) var requests: [GraphQLConsoleRequest] = []
     /// How many times the schema was asked for.
     public private(set) var schemaRequests = 0
 
-    public init(answers: [String: Result<GraphQLConsoleAnswer, GraphQLConsoleError>] = [:], schema: String = "type Query {\n  hello: String\n}\n") {
+    public init(
+        answers: [String: Result<GraphQLConsoleAnswer, GraphQLConsoleError>] = [:],
+        events: [String: [LiveUpdate<GraphQLConsoleAnswer>]] = [:],
+        schema: String = "type Query {\n  hello: String\n}\n"
+    ) {
         self.answers = answers
+        self.events = events
         self.schema = schema
+    }
+
+    /// The scripted events when there are some for the request's operation, else ``run(_:)``'s answer.
+    public func perform(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleOutcome {
+        guard let script = events[request.operationName ?? ""] ?? events[""] else { return .answer(try await run(request)) }
+        requests.append(request)
+        return .events(LiveStream { emitter in
+            for update in script { emitter.yield(update) }
+        })
     }
 
     public func run(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {

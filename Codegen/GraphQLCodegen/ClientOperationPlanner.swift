@@ -4,16 +4,14 @@ import GraphQLValidation
 /// Plans one operation of a validated document for the client: the same merge of fragments
 /// and the same fields the generator writes into a generated operation's `operation`.
 public enum ClientOperationPlanner {
-    /// The plan of `operation`, whose fragments are among `documents`; or the constructs the
-    /// client cannot run (subscriptions, `@include`/`@skip`, narrower type conditions, object
-    /// values containing variables), as diagnostics.
+    /// The plan of `operation` (a query, a mutation or a subscription, which the console runs
+    /// through the subscription client), whose fragments are among `documents`; or the
+    /// constructs the client cannot run, as diagnostics.
     public static func plan(
         _ operation: OperationDefinition, sourceName: String, documents: [Document], schema: Schema
     ) -> Result<ClientOperationPlan, GeneratedCodeErrors> {
-        guard operation.kind != .subscription, let root = schema.rootType(for: operation.kind) else {
-            let message = operation.kind == .subscription
-                ? "Subscriptions are not supported yet."
-                : "The schema has no \(operation.kind.rawValue) type."
+        guard let root = schema.rootType(for: operation.kind) else {
+            let message = "The schema has no \(operation.kind.rawValue) type."
             return .failure(GeneratedCodeErrors(diagnostics: [GraphQLDiagnostic(sourceName: sourceName, location: operation.location, message: message)]))
         }
         var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]

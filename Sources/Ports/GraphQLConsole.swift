@@ -11,8 +11,20 @@ public protocol GraphQLConsole: Sendable {
     ///   accept the login or answers something unreadable.
     func run(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer
 
+    /// Like ``run(_:)``, for any operation: a query's or a mutation's answer, or, when the chosen
+    /// operation is a subscription, its events (see ``GraphQLConsoleOutcome/events(_:)``).
+    /// Checks, and throws, as ``run(_:)`` does before anything is sent.
+    func perform(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleOutcome
+
     /// The endpoint's schema as SDL, rebuilt from a fresh introspection (and kept for ``run(_:)``).
     func schemaDefinition() async throws -> String
+}
+
+extension GraphQLConsole {
+    /// For a console that runs no subscriptions: every operation as ``run(_:)`` runs it.
+    public func perform(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleOutcome {
+        .answer(try await run(request))
+    }
 }
 
 /// A named text: a `.graphql` document or a `.graphqls` schema, named for diagnostics.

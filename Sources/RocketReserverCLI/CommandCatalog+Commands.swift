@@ -103,7 +103,7 @@ extension CommandCatalog {
         CommandSpec(
             name: .query,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
-            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1.",
+            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within --timeout.",
             arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run", valueKind: .file)],
             options: [
                 OptionSpec(name: "--var", valueName: "NAME=VALUE", summary: "A variable's value, converted by its type; JSON for lists and input objects", repeatable: true),
@@ -116,6 +116,7 @@ extension CommandCatalog {
                 ExampleSpec(arguments: "query LaunchDetails.graphql --var launchId=25", explanation: "Run it; $launchId (ID!) is sent as \"25\""),
                 ExampleSpec(arguments: "query Trips.graphql --operation BookTrip --var id=110", explanation: "Choose one of the file's operations"),
                 ExampleSpec(arguments: "query Launches.graphql --schema schema.graphqls --force-reload", explanation: "Check against a local schema; skip the cache"),
+                ExampleSpec(arguments: "query TripsBooked.graphql", explanation: "A subscription: one {\"tripsBooked\":N} line an event, until Ctrl-C"),
             ]
         ),
         CommandSpec(

@@ -3,18 +3,59 @@ import Presentation
 import UseCases
 
 extension RocketReserverCLI {
+    /// The note on standard error once a `query` subscription is connected again.
+    static let eventsMissedNote = "Reconnected; events published while the connection was down were missed."
+
     /// `query`: prints the answer's data as JSON; the server's errors go to standard error
-    /// (one line each) and make the status 1.
+    /// (one line each) and make the status 1. A subscription prints each event's data as one
+    /// line of JSON as it arrives, until the server completes it (0, or 1 after its error) or a
+    /// signal stops it (0); see ``followEvents(_:output:errors:)``.
     func runQuery(_ command: QueryCommand, console: any GraphQLConsole, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
         let document = GraphQLSource(name: command.file, text: try UserFile.read(command.file))
         let schema = try command.schemaFile.map { path throws(UserFile.Failure) in GraphQLSource(name: path, text: try UserFile.read(path)) }
-        let answer = try await RunGraphQLDocument(console: console)(
+        let outcome = try await RunGraphQLDocument(console: console).perform(
             document: document, operationName: command.operationName, variables: command.variables, schema: schema,
             forceReload: command.forceReload
         )
+        switch outcome {
+        case .answer(let answer): return Self.print(answer, output: output, errors: errors) ? .success : .refused
+        case .events(let events): return try await followEvents(events, output: output, errors: errors)
+        }
+    }
+
+    /// Writes an answer's data and its errors; `false` when it had errors.
+    private static func print(_ answer: GraphQLConsoleAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
         if let data = answer.data { output.write(data + "\n") }
         for error in answer.errors { errors.write("rocket-reserver: The server answered with an error: \(error)\n") }
-        return answer.errors.isEmpty ? .success : .refused
+        return answer.errors.isEmpty
+    }
+
+    /// A subscription's events, one line each, until the server completes it, the reader of
+    /// standard output goes away, or a signal cancels the command (all 0; 1 when the server
+    /// ended it with an error). A lost connection is noted on standard error and reconnected,
+    /// as `watch` does; the stream's failure (69 when it cannot connect at all) is thrown.
+    func followEvents(_ events: LiveStream<LiveUpdate<GraphQLConsoleAnswer>>, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
+        let notes = environment.notes
+        return try await environment.interruptionShield.stoppingOnSignal {
+            var status = ExitCode.success
+            do {
+                for try await update in events {
+                    switch update {
+                    case .value(let answer):
+                        if !Self.print(answer, output: output, errors: errors) { status = .refused }
+                        if output.isClosed { return status }
+                    case .interrupted(let error):
+                        notes.write("rocket-reserver: \(Self.connectionLostNote(error))\n")
+                    case .resumed:
+                        notes.write("rocket-reserver: \(Self.eventsMissedNote)\n")
+                    }
+                }
+            } catch {
+                if Task.isCancelled || error is CancellationError { return status }
+                throw error
+            }
+            return status
+        }
     }
 
     /// `schema`: prints the SDL, or writes it to the `--output` path (``OutputFile`` says how);

@@ -17,15 +17,29 @@ public struct RunGraphQLDocument: Sendable {
         document: GraphQLSource, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [],
         schema: GraphQLSource? = nil, forceReload: Bool = false
     ) async throws -> GraphQLConsoleAnswer {
+        try await console.run(request(document, operationName, variables, schema, forceReload))
+    }
+
+    /// The answer, or for a subscription its events until the server completes it or the
+    /// consumer stops (see ``GraphQLConsoleOutcome``); throws as ``callAsFunction(document:operationName:variables:schema:forceReload:)`` does.
+    public func perform(
+        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [],
+        schema: GraphQLSource? = nil, forceReload: Bool = false
+    ) async throws -> GraphQLConsoleOutcome {
+        try await console.perform(request(document, operationName, variables, schema, forceReload))
+    }
+
+    private func request(
+        _ document: GraphQLSource, _ operationName: String?, _ variables: [GraphQLConsoleVariable], _ schema: GraphQLSource?, _ forceReload: Bool
+    ) throws(GraphQLConsoleError) -> GraphQLConsoleRequest {
         var seen: Set<String> = []
         for variable in variables where !seen.insert(variable.name).inserted {
             throw GraphQLConsoleError.invalidVariable(name: variable.name, problem: "is given more than once")
         }
-        let request = GraphQLConsoleRequest(
+        return GraphQLConsoleRequest(
             document: document, operationName: operationName, variables: variables, schema: schema,
             freshness: forceReload ? .fromServer : .cachedIfAvailable
         )
-        return try await console.run(request)
     }
 }
 

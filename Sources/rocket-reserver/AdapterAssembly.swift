@@ -72,6 +72,8 @@ struct AdapterAssembly {
             additional: [ages]  // outermost: it sees every answer, cached ones included
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
+        // One subscription client (one shared socket) for `watch` and `query`'s subscriptions.
+        let subscriptions = Self.subscriptions(for: configuration, credentials: subscriptionCredentials, cache: cache)
         let presenter: any ResultPresenter =
             switch configuration.outputFormat {
             case .json: JSONPresenter(output: output, progress: progress)
@@ -99,10 +101,11 @@ struct AdapterAssembly {
             presenter: presenter,
             cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cache, currentURL: cacheFile),
             console: EndpointGraphQLConsole(
-                client: client, schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
+                client: client, subscriptions: subscriptions,
+                schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }
             ),
-            bookingActivity: GraphQLBookingActivityFeed(client: Self.subscriptions(for: configuration, credentials: subscriptionCredentials)),
+            bookingActivity: GraphQLBookingActivityFeed(client: subscriptions),
             tripWatcher: GraphQLTripWatcher(cache: cache)
         )
         services.cachedAnswerAge = {
@@ -125,8 +128,14 @@ struct AdapterAssembly {
     }
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
-    /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`.
-    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?) -> GraphQLSubscriptionClient {
+    /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`. Each
+    /// event's data is written to `cache` first, normalized as a mutation's answer is: objects
+    /// with an identity update their records (and wake the watches that read them); the root
+    /// fields go under the mutation root, where no query reads them. Data with no object in it
+    /// (the tutorial's `tripsBooked: Int`) has nothing to normalize and is not written; data that
+    /// does not normalize (an identity its path does not give) is not written either, and still
+    /// passed on.
+    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> GraphQLSubscriptionClient {
         GraphQLSubscriptionClient(
             endpoint: configuration.endpoint,
             session: WebSocketClient(
@@ -134,7 +143,15 @@ struct AdapterAssembly {
                 proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy)
             ),
             credentials: credentials,
-            handshakeTimeout: .milliseconds(Int((configuration.timeout * 1_000).rounded()))
+            handshakeTimeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
+            eventSink: { operation, data, variables in
+                guard data.values.contains(where: { $0.objectValue != nil || $0.arrayValue != nil }) else { return }
+                let asWritten = GraphQLOperation(
+                    .mutation, name: operation.name, variableList: operation.variableDefinitions.map { ($0.name, $0.type) },
+                    selections: operation.selections
+                )
+                try? await cache.write(data, for: asWritten, variables: variables)
+            }
         )
     }
 }
