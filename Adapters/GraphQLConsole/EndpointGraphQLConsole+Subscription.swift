@@ -16,7 +16,7 @@ extension EndpointGraphQLConsole {
         let operation = PlannedOperation.subscription(prepared.plan)
         let variables = prepared.variables
         let fields = prepared.plan.fields
-        return LiveStream { emitter in
+        return LiveStream(bufferLimit: client.bufferLimit) { emitter in
             do {
                 for try await event in client.subscribe(operation, variables: variables) {
                     switch event {

@@ -17,7 +17,7 @@ public struct GraphQLBookingActivityFeed: BookingActivityFeed {
     }
 
     public func bookingActivity() -> LiveStream<LiveUpdate<BookingActivity>> {
-        LiveStream { [client] emitter in
+        LiveStream(bufferLimit: client.bufferLimit) { [client] emitter in
             do {
                 for try await event in client.subscribe(TripsBookedSubscription()) {
                     switch event {

@@ -27,7 +27,8 @@ public actor GraphQLSubscriptionClient {
     let credentials: SubscriptionCredentials?
     let reconnection: SubscriptionReconnection
     let handshakeTimeout: Duration
-    let bufferLimit: Int
+    /// Events that may wait for a slow consumer of one stream before the oldest is dropped.
+    public nonisolated let bufferLimit: Int
     let protocols: [GraphQLSubscriptionProtocol]
     let eventSink: EventSink?
     private nonisolated let ids = Mutex(0)

@@ -128,13 +128,10 @@ struct AdapterAssembly {
     }
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
-    /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`. Each
-    /// event's data is written to `cache` first, normalized as a mutation's answer is: objects
-    /// with an identity update their records (and wake the watches that read them); the root
-    /// fields go under the mutation root, where no query reads them. Data with no object in it
-    /// (the tutorial's `tripsBooked: Int`) has nothing to normalize and is not written; data that
-    /// does not normalize (an identity its path does not give) is not written either, and still
-    /// passed on.
+    /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`. Events
+    /// holding objects are written to `cache` first (``SubscriptionCacheSink``). Up to
+    /// ``eventBufferLimit`` events wait for a slow reader of standard output before the oldest
+    /// are dropped.
     static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> GraphQLSubscriptionClient {
         GraphQLSubscriptionClient(
             endpoint: configuration.endpoint,
@@ -144,14 +141,12 @@ struct AdapterAssembly {
             ),
             credentials: credentials,
             handshakeTimeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
-            eventSink: { operation, data, variables in
-                guard data.values.contains(where: { $0.objectValue != nil || $0.arrayValue != nil }) else { return }
-                let asWritten = GraphQLOperation(
-                    .mutation, name: operation.name, variableList: operation.variableDefinitions.map { ($0.name, $0.type) },
-                    selections: operation.selections
-                )
-                try? await cache.write(data, for: asWritten, variables: variables)
-            }
+            bufferLimit: eventBufferLimit,
+            eventSink: SubscriptionCacheSink.writing(to: cache)
         )
     }
+
+    /// Events a subscription keeps for a slow consumer: 0.4 s of a 10,000 events/s flood, so a
+    /// process descheduled on a busy machine loses none (Docs/Performance.md); a few hundred KiB.
+    static let eventBufferLimit = 4_096
 }
