@@ -17,8 +17,8 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
     /// - Parameters:
     ///   - client: The endpoint's client, with the standard interceptor chain.
     ///   - schemaFile: Where the endpoint's schema is kept (SDL), e.g. `schema-<hash>.graphqls` in the cache folder.
-    ///   - subscriptions: The endpoint's subscription client, for subscriptions (without one a
-    ///     subscription is sent as a plain request, which most servers refuse).
+    ///   - subscriptions: The endpoint's subscription client, for ``perform(_:)``'s subscriptions
+    ///     (without one, and through ``run(_:)``, a subscription is refused and nothing is sent).
     ///   - onWarning: Told, in a sentence, when the kept schema cannot be read or written.
     public init(
         client: GraphQLClient, subscriptions: GraphQLSubscriptionClient? = nil, schemaFile: URL,
@@ -41,6 +41,12 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
     }
 
     private func answer(_ prepared: PreparedRequest, _ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {
+        guard prepared.plan.kind != .subscription else {
+            throw GraphQLConsoleError.invalidDocument(
+                name: request.document.name,
+                diagnostics: ["\(request.document.name): error: A subscription needs a subscription client, and this console has none here."]
+            )
+        }
         let operation = prepared.operation
         do {
             let result: GraphQLResult =

@@ -18,13 +18,13 @@ extension RocketReserverCLI {
             forceReload: command.forceReload
         )
         switch outcome {
-        case .answer(let answer): return Self.print(answer, output: output, errors: errors) ? .success : .refused
+        case .answer(let answer): return Self.write(answer, output: output, errors: errors) ? .success : .refused
         case .events(let events): return try await followEvents(events, output: output, errors: errors)
         }
     }
 
     /// Writes an answer's data and its errors; `false` when it had errors.
-    private static func print(_ answer: GraphQLConsoleAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
+    private static func write(_ answer: GraphQLConsoleAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
         if let data = answer.data { output.write(data + "\n") }
         for error in answer.errors { errors.write("rocket-reserver: The server answered with an error: \(error)\n") }
         return answer.errors.isEmpty
@@ -42,7 +42,7 @@ extension RocketReserverCLI {
                 for try await update in events {
                     switch update {
                     case .value(let answer):
-                        if !Self.print(answer, output: output, errors: errors) { status = .refused }
+                        if !Self.write(answer, output: output, errors: errors) { status = .refused }
                         if output.isClosed { return status }
                     case .interrupted(let error):
                         notes.write("rocket-reserver: \(Self.connectionLostNote(error))\n")
