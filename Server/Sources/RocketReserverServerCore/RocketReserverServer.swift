@@ -74,13 +74,13 @@ public final class RocketReserverServer: Sendable {
             },
             logger: logger
         )
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [app],
-                gracefulShutdownSignals: shutdownSignals,
-                logger: logger
-            )
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [app],
+            gracefulShutdownSignals: shutdownSignals,
+            logger: logger
         )
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGrace
+        let group = ServiceGroup(configuration: groupConfiguration)
         let runTask = Task {
             defer { portContinuation.finish() }
             try await group.run()
@@ -103,7 +103,8 @@ public final class RocketReserverServer: Sendable {
         )
     }
 
-    /// Stops accepting connections, finishes in-flight requests and waits until the server has stopped.
+    /// Stops accepting connections, finishes in-flight requests (cancelling those still open after
+    /// `ServerConfiguration.shutdownGrace`) and waits until the server has stopped.
     public func stop() async throws {
         await group.triggerGracefulShutdown()
         try await runTask.value

@@ -14,6 +14,10 @@ public struct ServerConfiguration: Sendable {
     public var verbose: Bool
     /// Bounds and timers of the GraphQL WebSocket endpoint (subscriptions).
     public var webSocketLimits: WebSocketLimits
+    /// How long a stop waits for in-flight connections to finish before it cancels them.
+    ///
+    /// A client that sent half a request and went quiet would otherwise keep a stopping server alive for ever.
+    public var shutdownGrace: Duration
 
     /// Creates a configuration; the defaults match the command line's.
     public init(
@@ -22,7 +26,8 @@ public struct ServerConfiguration: Sendable {
         stateFile: URL? = nil,
         dataFile: URL? = nil,
         verbose: Bool = false,
-        webSocketLimits: WebSocketLimits = WebSocketLimits()
+        webSocketLimits: WebSocketLimits = WebSocketLimits(),
+        shutdownGrace: Duration = .seconds(5)
     ) {
         self.host = host
         self.port = port
@@ -30,5 +35,6 @@ public struct ServerConfiguration: Sendable {
         self.dataFile = dataFile
         self.verbose = verbose
         self.webSocketLimits = webSocketLimits
+        self.shutdownGrace = shutdownGrace
     }
 }
