@@ -31,25 +31,48 @@ final class CacheDatabase {
         // Before anything: the next process finds the log and its index ready (making the
         // 32 KiB index costs a dozen system calls, deleting both more).
         database.persistWriteAheadLog()
-        let exists = try isCurrentFormat()
+        let (exists, journalMode) = try format()
         // Before any table exists, so that removed records give their pages back to the system.
         // Only then: setting it again on every open would write the header each time.
         if !exists { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
-        let mode = try database.text("PRAGMA journal_mode = WAL")
-        guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
+        // Write-ahead logging is a property of the file: set once, by whoever made it. (Setting
+        // it again on every open costs a statement on every command's start-up.)
+        if journalMode != "wal" {
+            let mode = try database.text("PRAGMA journal_mode = WAL")
+            guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
+        }
+        if !exists { try createSchema() }
+    }
+
+    /// Whether the connection's write settings are made (``write(_:)``).
+    private var readyToWrite = false
+
+    /// Runs `body` in one write transaction (``SQLiteDatabase/transaction(_:)``).
+    ///
+    /// The connection's write settings are made before its first write only, so a command that
+    /// only reads (a cache hit) runs no statement for them: `synchronous=NORMAL` (a commit is
+    /// atomic and survives the process being killed; the log is synced at checkpoints) and a
+    /// 4 MiB bound on the log kept after a checkpoint.
+    func write<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try prepareToWrite()
+        return try database.transaction(body)
+    }
+
+    /// Makes the connection's write settings, once.
+    func prepareToWrite() throws(SQLiteError) {
+        guard !readyToWrite else { return }
         try database.execute("PRAGMA synchronous = NORMAL")
         try database.execute("PRAGMA journal_size_limit = 4194304")
-        try database.execute("PRAGMA wal_autocheckpoint = 1000")
-        if !exists { try createSchema() }
+        readyToWrite = true
     }
 
     /// The failure for a database a newer version of the program wrote (left alone).
     static let newerFormat = SQLiteError(.other, "it was written by a newer version of rocket-reserver")
 
     private func createSchema() throws(SQLiteError) {
-        try database.transaction { () throws(SQLiteError) in
+        try write { () throws(SQLiteError) in
             // Another process may have created it while this one waited for the lock.
-            if try isCurrentFormat() { return }
+            if try format().exists { return }
             try database.execute(
                 "CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, received_at INTEGER NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID"
             )
@@ -60,41 +83,81 @@ final class CacheDatabase {
         }
     }
 
-    /// Whether the schema is there (`false` for a new, empty file).
+    /// Whether the schema is there (`false` for a new, empty file), and the file's journal mode.
     /// - Throws: when the file is another program's database or a newer version's.
-    private func isCurrentFormat() throws(SQLiteError) -> Bool {
+    private func format() throws(SQLiteError) -> (exists: Bool, journalMode: String?) {
         // One statement, so one read transaction: the marks and the tables are seen at the same
         // commit. (Read in two, a process creating the schema meanwhile looked like another
         // program's database: no marks yet, then tables.)
         var application: Int64 = 0
         var version: Int64 = 0
         var tables: Int64 = 0
+        var journalMode: String?
         try database.statement(
-            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)"
+            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), "
+                + "(SELECT count(*) FROM sqlite_schema), (SELECT journal_mode FROM pragma_journal_mode())"
         ).forEachRow { row in
             application = row.integer(0)
             version = row.integer(1)
             tables = row.integer(2)
+            journalMode = row.text(3)
         }
         if application == 0, version == 0 {
             guard tables == 0 else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
-            return false
+            return (false, journalMode)
         }
         guard application == Self.applicationID else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
         guard version <= Self.formatVersion else { throw Self.newerFormat }
-        return true
+        return (true, journalMode)
     }
 
     // MARK: Records
 
+    /// The statements run once per record, prepared on first use and found by case (not by
+    /// hashing their SQL text for every record).
+    private enum Query: Int, CaseIterable {
+        case record, records, upsert, insert, update, renew, delete, markUsed
+
+        var sql: String {
+            switch self {
+            case .record: "SELECT body, received_at, used_at FROM records WHERE key = ?1"
+            case .records:
+                "SELECT key, body, received_at, used_at FROM records WHERE key IN ("
+                    + (1...CacheDatabase.batchSize).map { "?\($0)" }.joined(separator: ",") + ")"
+            case .upsert:
+                // A new record is inserted; a stored one with the same body only gets its new age.
+                "INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO UPDATE "
+                    + "SET received_at = excluded.received_at, used_at = max(used_at, excluded.received_at) WHERE body = excluded.body"
+            case .insert: "INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3)"
+            case .update: "UPDATE records SET body = ?2, received_at = ?3, used_at = max(used_at, ?3) WHERE key = ?1"
+            case .renew: "UPDATE records SET received_at = ?2, used_at = max(used_at, ?2) WHERE key = ?1"
+            case .delete: "DELETE FROM records WHERE key = ?1"
+            case .markUsed: "UPDATE records SET used_at = ?2 WHERE key = ?1 AND used_at < ?3"
+            }
+        }
+    }
+
+    private var statements = [SQLiteStatement?](repeating: nil, count: Query.allCases.count)
+
+    deinit {
+        // Before the connection: its statements are finalized first.
+        statements.removeAll()
+    }
+
+    private func prepared(_ query: Query) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[query.rawValue] { return statement }
+        let statement = try database.statement(query.sql)
+        statements[query.rawValue] = statement
+        return statement
+    }
+
     /// The record under `key`: its encoded body and when it was received.
     func record(_ key: String) throws(SQLiteError) -> (body: [UInt8], receivedAt: Int64, usedAt: Int64)? {
-        let statement = try database.statement("SELECT body, received_at, used_at FROM records WHERE key = ?1")
-        var found: (body: [UInt8], receivedAt: Int64, usedAt: Int64)?
-        try statement.forEachRow([.text(key)]) { row in
-            found = (row.blob(0) ?? [], row.integer(1), row.integer(2))
-        }
-        return found
+        let statement = try prepared(.record)
+        try statement.bind(text: key, at: 1)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return (statement.blob(0) ?? [], statement.integer(1), statement.integer(2))
     }
 
     /// How many keys one batched read binds.
@@ -103,15 +166,14 @@ final class CacheDatabase {
     /// Calls `body` with the record of each of `keys` that is stored, reading them in batches
     /// of ``batchSize`` (the last batch padded with its own last key).
     func records(_ keys: [String], _ body: (String, [UInt8], Int64, Int64) -> Void) throws(SQLiteError) {
-        let placeholders = (1...Self.batchSize).map { "?\($0)" }.joined(separator: ",")
-        let statement = try database.statement("SELECT key, body, received_at, used_at FROM records WHERE key IN (\(placeholders))")
+        let statement = try prepared(.records)
         var start = keys.startIndex
         while start < keys.endIndex {
             let end = min(start + Self.batchSize, keys.endIndex)
             let batch = keys[start..<end]
             for index in 0..<Self.batchSize {
                 let key = index < batch.count ? batch[batch.startIndex + index] : batch[batch.endIndex - 1]
-                try statement.bind(.text(key), at: Int32(index + 1))
+                try statement.bind(text: key, at: Int32(index + 1))
             }
             defer { statement.reset() }
             while try statement.step() {
@@ -121,36 +183,36 @@ final class CacheDatabase {
         }
     }
 
-    /// Inserts the record unless `key` is stored already: whether it did.
-    func insertIfAbsent(_ key: String, body: [UInt8], receivedAt: Int64) throws(SQLiteError) -> Bool {
-        try database.statement("INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO NOTHING")
-            .run([.text(key), .blob(body), .integer(receivedAt)])
+    /// Inserts the record, or, when `key` is stored with this very body, marks it received at
+    /// `receivedAt`: whether it did either (`false`: a record with another body is stored).
+    func insertOrRenewSame(_ key: String, body: UnsafeRawBufferPointer, receivedAt: Int64) throws(SQLiteError) -> Bool {
+        let statement = try prepared(.upsert)
+        try statement.bind(text: key, at: 1)
+        try statement.bind(blob: body, at: 2)
+        try statement.bind(integer: receivedAt, at: 3)
+        try statement.runBound()
         return database.changes == 1
     }
 
     func insert(_ key: String, body: [UInt8], receivedAt: Int64) throws(SQLiteError) {
-        try database.statement("INSERT INTO records (key, body, received_at, used_at) VALUES (?1, ?2, ?3, ?3)")
-            .run([.text(key), .blob(body), .integer(receivedAt)])
+        try prepared(.insert).run([.text(key), .blob(body), .integer(receivedAt)])
     }
 
     func update(_ key: String, body: [UInt8], receivedAt: Int64) throws(SQLiteError) {
-        try database.statement("UPDATE records SET body = ?2, received_at = ?3, used_at = max(used_at, ?3) WHERE key = ?1")
-            .run([.text(key), .blob(body), .integer(receivedAt)])
+        try prepared(.update).run([.text(key), .blob(body), .integer(receivedAt)])
     }
 
     func renew(_ key: String, receivedAt: Int64) throws(SQLiteError) {
-        try database.statement("UPDATE records SET received_at = ?2, used_at = max(used_at, ?2) WHERE key = ?1")
-            .run([.text(key), .integer(receivedAt)])
+        try prepared(.renew).run([.text(key), .integer(receivedAt)])
     }
 
     func delete(_ key: String) throws(SQLiteError) {
-        try database.statement("DELETE FROM records WHERE key = ?1").run([.text(key)])
+        try prepared(.delete).run([.text(key)])
     }
 
     /// Marks `key` as used at `time` unless it was used less than `granularity` milliseconds before.
     func markUsed(_ key: String, at time: Int64, granularity: Int64) throws(SQLiteError) {
-        try database.statement("UPDATE records SET used_at = ?2 WHERE key = ?1 AND used_at < ?3")
-            .run([.text(key), .integer(time), .integer(time &- granularity)])
+        try prepared(.markUsed).run([.text(key), .integer(time), .integer(time &- granularity)])
     }
 
     /// Every record's key and encoded body.
