@@ -7,6 +7,9 @@ import SQLite
 /// records(key TEXT PRIMARY KEY, body BLOB, received_at INTEGER, used_at INTEGER) WITHOUT ROWID
 ///   body: the record's fields, encoded as in the cache file format (RecordEncoder)
 ///   received_at, used_at: milliseconds since 1970
+///   (no index on used_at: every write of a record would update it too, a third of the write's
+///   cost, while only eviction, once the size bound is passed, orders by it; databases made by
+///   earlier versions keep theirs)
 /// state(name TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID   -- "mutations": the mutation count
 /// ```
 /// Write-ahead logging, `synchronous=NORMAL`: a commit is atomic and survives the process being
@@ -32,16 +35,26 @@ final class CacheDatabase {
         // 32 KiB index costs a dozen system calls, deleting both more).
         database.persistWriteAheadLog()
         let (exists, journalMode) = try format()
-        // Before any table exists, so that removed records give their pages back to the system.
-        // Only then: setting it again on every open would write the header each time.
-        if !exists { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
+        if !exists {
+            // Making the file (its header, the journal mode, the tables) waits for no disk
+            // flush: it holds nothing to lose, and a process killed meanwhile leaves a file that
+            // SQLite rolls back or that is made again. (Flushed, that is four rollback-journal
+            // syncs and more on the first run.) The write settings follow once it is made.
+            try database.execute("PRAGMA synchronous = OFF")
+            // Before any table exists, so that removed records give their pages back to the system.
+            // Only then: setting it again on every open would write the header each time.
+            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
         // Write-ahead logging is a property of the file: set once, by whoever made it. (Setting
         // it again on every open costs a statement on every command's start-up.)
         if journalMode != "wal" {
             let mode = try database.text("PRAGMA journal_mode = WAL")
             guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
         }
-        if !exists { try createSchema() }
+        if !exists {
+            try createSchema()
+            try prepareToWrite()
+        }
     }
 
     /// Whether the connection's write settings are made (``write(_:)``).
@@ -70,13 +83,12 @@ final class CacheDatabase {
     static let newerFormat = SQLiteError(.other, "it was written by a newer version of rocket-reserver")
 
     private func createSchema() throws(SQLiteError) {
-        try write { () throws(SQLiteError) in
+        try database.transaction { () throws(SQLiteError) in
             // Another process may have created it while this one waited for the lock.
             if try format().exists { return }
             try database.execute(
                 "CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, received_at INTEGER NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID"
             )
-            try database.execute("CREATE INDEX records_by_use ON records (used_at)")
             try database.execute("CREATE TABLE state (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID")
             try database.execute("PRAGMA application_id = \(Self.applicationID)")
             try database.execute("PRAGMA user_version = \(Self.formatVersion)")
@@ -164,9 +176,11 @@ final class CacheDatabase {
     static let batchSize = 256
 
     /// Calls `body` with the record of each of `keys` that is stored, reading them in batches
-    /// of ``batchSize`` (the last batch padded with its own last key).
-    func records(_ keys: [String], _ body: (String, [UInt8], Int64, Int64) -> Void) throws(SQLiteError) {
+    /// of ``batchSize`` (the last batch padded with its own last key). A batch's bodies share
+    /// one buffer: each record's is a slice of it.
+    func records(_ keys: [String], _ body: (String, ArraySlice<UInt8>, Int64, Int64) -> Void) throws(SQLiteError) {
         let statement = try prepared(.records)
+        var rows: [(key: String, body: Range<Int>, receivedAt: Int64, usedAt: Int64)] = []
         var start = keys.startIndex
         while start < keys.endIndex {
             let end = min(start + Self.batchSize, keys.endIndex)
@@ -175,10 +189,17 @@ final class CacheDatabase {
                 let key = index < batch.count ? batch[batch.startIndex + index] : batch[batch.endIndex - 1]
                 try statement.bind(text: key, at: Int32(index + 1))
             }
-            defer { statement.reset() }
-            while try statement.step() {
-                body(statement.text(0) ?? "", statement.blob(1) ?? [], statement.integer(2), statement.integer(3))
+            rows.removeAll(keepingCapacity: true)
+            var bodies: [UInt8] = []
+            do {
+                defer { statement.reset() }
+                while try statement.step() {
+                    let offset = bodies.count
+                    statement.appendBlob(1, to: &bodies)
+                    rows.append((statement.text(0) ?? "", offset..<bodies.count, statement.integer(2), statement.integer(3)))
+                }
             }
+            for row in rows { body(row.key, bodies[row.body], row.receivedAt, row.usedAt) }
             start = end
         }
     }

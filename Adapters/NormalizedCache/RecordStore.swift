@@ -48,11 +48,16 @@ struct RecordStore {
     mutating func prefetch(_ keys: [String]) {
         let missing = keys.filter { fetched[$0] == nil }
         guard missing.count > 1 else { return }
-        for key in missing { fetched[key] = .some(nil) }
+        var found = 0
+        let snapshot = self.snapshot
         snapshot.records(missing) { key, record in
             fetched[key] = .some(record)
             noteReceived(record)
+            found += 1
         }
+        // Absent records are remembered as absent (one more lookup each, only when some are).
+        guard found < missing.count else { return }
+        for key in missing where fetched[key] == nil { fetched[key] = .some(nil) }
     }
 
     /// The slot of a record already fetched: `nil` when not fetched, `.some(nil)` when absent.

@@ -349,7 +349,7 @@ final class SQLiteSnapshot: StoredRecords {
         guard failure == nil else { return }
         do {
             try database.records(keys) { key, body, receivedAt, usedAt in
-                found(key, StoredRecord(slot: .encoded(body[...]), receivedAt: receivedAt, usedAt: usedAt))
+                found(key, StoredRecord(slot: .encoded(body), receivedAt: receivedAt, usedAt: usedAt))
             }
         } catch {
             failure = error

@@ -126,6 +126,15 @@ package final class SQLiteStatement {
         return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : pointer, count: count))
     }
 
+    /// Appends column `index` of the current row, as bytes, to `bytes` (nothing for NULL).
+    package func appendBlob(_ index: Int32, to bytes: inout [UInt8]) {
+        // The pointer first, then its length (SQLite's documented order).
+        let pointer = library.columnBlob(handle, index)
+        let count = Int(library.columnBytes(handle, index))
+        guard count > 0, let pointer else { return }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     /// Column `index` of the current row as bytes (`nil` for NULL).
     package func blob(_ index: Int32) -> [UInt8]? {
         guard !isNull(index) else { return nil }
