@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLite
 
 /// The cache's SQLite database: its schema and the statements the SQLite backend runs, on one
@@ -48,7 +55,7 @@ final class CacheDatabase {
         // Write-ahead logging is a property of the file: set once, by whoever made it. (Setting
         // it again on every open costs a statement on every command's start-up.)
         if journalMode != "wal" {
-            let mode = try database.text("PRAGMA journal_mode = WAL")
+            let mode = try switchToWriteAheadLog()
             guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
         }
         if !exists {
@@ -79,6 +86,20 @@ final class CacheDatabase {
         readyToWrite = true
     }
 
+    /// Sets `journal_mode=WAL`, waiting while another connection holds the file: SQLite takes
+    /// the lock this needs without its busy handler, so connections making one new database at
+    /// once could fail at once ("database is locked") instead of taking turns.
+    private func switchToWriteAheadLog() throws(SQLiteError) -> String? {
+        let deadline = ContinuousClock.now + Self.busyTimeout
+        while true {
+            do {
+                return try database.text("PRAGMA journal_mode = WAL")
+            } catch where error.kind == .busy && ContinuousClock.now < deadline {
+                usleep(1_000)
+            }
+        }
+    }
+
     /// The failure for a database a newer version of the program wrote (left alone).
     static let newerFormat = SQLiteError(.other, "it was written by a newer version of rocket-reserver")
 
@@ -104,16 +125,15 @@ final class CacheDatabase {
         var application: Int64 = 0
         var version: Int64 = 0
         var tables: Int64 = 0
-        var journalMode: String?
         try database.statement(
-            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), "
-                + "(SELECT count(*) FROM sqlite_schema), (SELECT journal_mode FROM pragma_journal_mode())"
+            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)"
         ).forEachRow { row in
             application = row.integer(0)
             version = row.integer(1)
             tables = row.integer(2)
-            journalMode = row.text(3)
         }
+        // The journal mode may be read apart: switching to write-ahead logging again is harmless.
+        let journalMode = try database.text("PRAGMA journal_mode")
         if application == 0, version == 0 {
             guard tables == 0 else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
             return (false, journalMode)
