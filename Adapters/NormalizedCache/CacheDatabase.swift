@@ -14,8 +14,8 @@ import SQLite
 /// records(key TEXT PRIMARY KEY, body BLOB, received_at INTEGER, used_at INTEGER) WITHOUT ROWID
 ///   body: the record's fields, encoded as in the cache file format (RecordEncoder)
 ///   received_at, used_at: milliseconds since 1970
-///   (no index on used_at: every write of a record would update it too, a third of the write's
-///   cost, while only eviction, once the size bound is passed, orders by it; databases made by
+///   (no index on used_at: every write of a record would update it too, a sixth of an insert
+///   and a quarter of a renewal, while only eviction, once the size bound is passed, orders by it; databases made by
 ///   earlier versions keep theirs)
 /// state(name TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID   -- "mutations": the mutation count
 /// ```
