@@ -58,20 +58,19 @@ struct AnswerNormalizer {
         for field in selections {
             guard let value = object[field.responseKey] else { continue }
             let fieldKey = field.cacheKey(variables: variables)
-            let path = field.selections.isEmpty ? "" : CacheKeys.path(key, fieldKey)
             if tracksPath { trail.append(.key(field.responseKey)) }
-            fields[fieldKey] = try normalize(value, field: field, path: path, stores: stores)
+            fields[fieldKey] = try normalize(value, field: field, path: PathKey(prefix: key, field: fieldKey), stores: stores)
             if tracksPath { trail.removeLast() }
         }
         if stores { try keep(fields, under: key) }
     }
 
-    private mutating func normalize(_ value: JSONValue, field: GraphQLField, path: String, stores: Bool) throws(CacheIdentityError) -> CacheValue {
+    private mutating func normalize(_ value: JSONValue, field: GraphQLField, path: PathKey, stores: Bool) throws(CacheIdentityError) -> CacheValue {
         guard !field.selections.isEmpty else { return .scalar(value) }
         switch value {
         case .object(let object):
             let ownKey = try identity(of: object, field: field)
-            let key = ownKey ?? path
+            let key = ownKey ?? path.text
             // Type conditions: the fields selected for this object's own type (its `__typename`,
             // checked by `identity` to be a possible type).
             try writeObject(object, selections: field.selections(for: object), key: key, stores: stores || ownKey != nil)
@@ -81,7 +80,7 @@ struct AnswerNormalizer {
             list.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
                 if tracksPath { trail.append(.index(index)) }
-                list.append(try normalize(element, field: field, path: CacheKeys.path(path, String(index)), stores: stores))
+                list.append(try normalize(element, field: field, path: path.element(index), stores: stores))
                 if tracksPath { trail.removeLast() }
             }
             return .list(list)
@@ -113,16 +112,38 @@ struct AnswerNormalizer {
     /// Adds fields to the record under `key`; a field this answer already gave another value
     /// makes the answer contradict itself.
     private mutating func keep(_ fields: CacheRecord, under key: String) throws(CacheIdentityError) {
-        guard let index = records.index(forKey: key) else {
-            records[key] = fields
-            return
-        }
+        // One lookup for a key first seen (the usual case).
+        guard var merged = records.updateValue(fields, forKey: key) else { return }
         // Seen before in this answer (the same object twice, or a parent's key reused).
         for (field, value) in fields {
-            if let earlier = records.values[index][field], earlier != value {
+            if let earlier = merged[field], earlier != value {
                 throw CacheIdentityError(path: pathText, reason: .conflictingValues)
             }
-            records.values[index][field] = value
+            merged[field] = value
+        }
+        records[key] = merged
+    }
+
+    /// The path key of an object without an identity of its own (``CacheKeys/path(_:_:)``),
+    /// built only when one needs it: most objects in lists have an id.
+    private struct PathKey {
+        /// The parent record's key, or a path already built.
+        var prefix: String
+        /// A field key still to append.
+        var field: String?
+        /// A list index still to append.
+        var index: Int?
+
+        var text: String {
+            var text = prefix
+            if let field { text = CacheKeys.path(text, field) }
+            if let index { text = CacheKeys.path(text, String(index)) }
+            return text
+        }
+
+        /// The path of the element at `index` of the list at this path.
+        func element(_ index: Int) -> PathKey {
+            self.index == nil ? PathKey(prefix: prefix, field: field, index: index) : PathKey(prefix: text, field: nil, index: index)
         }
     }
 

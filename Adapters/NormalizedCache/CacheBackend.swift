@@ -46,14 +46,15 @@ protocol CacheBackend: Sendable {
 protocol StoredRecords {
     /// The record stored under `key`, still encoded where the backend keeps it so.
     func record(_ key: String) -> StoredRecord?
-    /// The records stored under `keys` (absent ones left out): one round trip for a list.
-    func records(_ keys: [String]) -> [String: StoredRecord]
+    /// Calls `found` with each record stored under one of `keys` (absent ones left out): one
+    /// round trip for a list.
+    func records(_ keys: [String], _ found: (String, StoredRecord) -> Void)
 }
 
 extension StoredRecords {
-    func records(_ keys: [String]) -> [String: StoredRecord] {
-        var found: [String: StoredRecord] = [:]
-        for key in keys { found[key] = record(key) }
-        return found
+    func records(_ keys: [String], _ found: (String, StoredRecord) -> Void) {
+        for key in keys {
+            if let record = record(key) { found(key, record) }
+        }
     }
 }

@@ -49,7 +49,7 @@ extension CacheDatabaseFiles {
             try removeLegacy(legacyPath)
             return "Discarded the old GraphQL cache file \(legacyPath): \(error)."
         }
-        try database.database.transaction { () throws(SQLite.SQLiteError) in
+        try database.write { () throws(SQLite.SQLiteError) in
             for (key, body) in stored where key != CacheKeys.cacheState {
                 if try database.record(key) == nil { try database.insert(key, body: Array(body), receivedAt: receivedAt) }
             }

@@ -23,7 +23,10 @@ struct CacheDatabaseFiles: Sendable {
     var lockPath: String { path + ".lock" }
     var damagedPath: String { path + ".damaged" }
     private var companions: [String] { [path + "-wal", path + "-shm", path + "-journal"] }
-    private var folder: String { path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") }
+    private var folder: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
 
     var databaseExists: Bool { Self.kind(path) != nil }
     var legacyExists: Bool { legacyPath.map { Self.kind($0) != nil } ?? false }
@@ -34,13 +37,15 @@ struct CacheDatabaseFiles: Sendable {
     /// Makes the folder and an empty owner-only database file when there is none.
     /// - Returns: why something that was there was moved aside (a symlink, a folder, …), or `nil`.
     func prepare() throws(FileIO.Failure) -> String? {
-        if !folder.isEmpty { try FileIO.createFolder(folder) }
         var moved: String?
         var info = stat()
-        if lstat(path, &info) == 0, let kind = FileIO.nonRegularKind(info) {
+        if lstat(path, &info) == 0 {
+            // A database file is there (every command after the first): its folder is too.
+            guard let kind = FileIO.nonRegularKind(info) else { return nil }
             try moveAside()
             moved = "it was \(kind), not a file"
         }
+        if !folder.isEmpty { try FileIO.createFolder(folder) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)

@@ -1,7 +1,7 @@
 import JSON
 
 /// A field's value in a cache record: a scalar, a reference to another record, or a list.
-public indirect enum CacheValue: Sendable, Hashable {
+public enum CacheValue: Sendable, Hashable {
     /// A leaf value (including `null`, and JSON objects of custom scalars).
     case scalar(JSONValue)
     /// The key of the record holding an object, e.g. `Launch:25`.

@@ -77,7 +77,8 @@ public actor NormalizedCache {
         unlessMutatedSince stamp: UInt64? = nil
     ) throws(CacheIdentityError) {
         let records = try AnswerNormalizer.records(data, for: operation, variables: variables)
-        let updates = records.map { RecordUpdate(key: $0.key, change: RecordChange(setting: $0.value.keys), local: $0.value) }
+        // Every field of each record is the answer's: merged over what is stored.
+        let updates = records.map { RecordUpdate(key: $0.key, change: RecordChange(writesAllFields: true), local: $0.value) }
         save(updates, unlessMutatedSince: stamp)
     }
 

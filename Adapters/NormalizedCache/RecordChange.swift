@@ -20,6 +20,13 @@ struct RecordChange: Sendable, Hashable {
         removedFields.insert(field)
     }
 
+    /// Whether applying this change over a stored record writes exactly `local`'s fields and
+    /// removes none: then a stored record with the same body is unchanged by it.
+    func replacesFields(of local: CacheRecord) -> Bool {
+        guard !dropsStoredRecord, removedFields.isEmpty else { return false }
+        return writesAllFields || (fields.count == local.count && local.keys.allSatisfy(fields.contains))
+    }
+
     /// The record to store: `stored` with this change applied, using the values in `local`;
     /// `nil` when nothing is left.
     func apply(local: CacheRecord?, over stored: CacheRecord?) -> CacheRecord? {

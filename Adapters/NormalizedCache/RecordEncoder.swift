@@ -1,10 +1,21 @@
 import JSON
 
 /// Encodes record bodies in the cache file format (see ``CacheFileFormat``).
+///
+/// The encoding is deterministic: fields (and the members of JSON objects) are written in
+/// the order of their names, so equal records have equal bodies and a write can tell an
+/// unchanged record by comparing bytes.
 enum RecordEncoder {
     static func encode(_ record: CacheRecord, into writer: inout ByteWriter) {
         writer.count(record.count)
-        for (field, value) in record {
+        if record.count < 2 {
+            for (field, value) in record {
+                writer.string(field)
+                encode(value, into: &writer)
+            }
+            return
+        }
+        for (field, value) in record.sorted(by: { $0.key < $1.key }) {
             writer.string(field)
             encode(value, into: &writer)
         }
@@ -44,7 +55,7 @@ enum RecordEncoder {
         case .object(let members):
             writer.byte(RecordTag.jsonObject)
             writer.count(members.count)
-            for (key, member) in members {
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
                 writer.string(key)
                 encode(member, into: &writer)
             }

@@ -60,6 +60,28 @@ extension RecordStore {
         return object
     }
 
+    /// The keys the records under `keys` refer to through the object fields `field` selects
+    /// on them (for prefetching; records not fetched yet are skipped).
+    private func references(below keys: [String], field: GraphQLField, variables: [String: JSONValue]) -> [String] {
+        var found: [String] = []
+        for key in keys {
+            guard case .encoded(let bytes)?? = fetchedSlot(key) else { continue }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let encoded = EncodedRecordReader(buffer) else { return }
+                let selections = Self.selections(of: field, root: []) { encoded.value("__typename") }
+                for child in selections where !child.selections.isEmpty && child.isSelected(variables: variables) {
+                    switch encoded.value(child.cacheKey(variables: variables)) {
+                    case .reference(let reference)?: found.append(reference)
+                    case .list(let elements)?:
+                        for case .reference(let reference) in elements { found.append(reference) }
+                    default: break
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     private mutating func denormalize(_ value: CacheValue, field: GraphQLField, variables: [String: JSONValue], oldestAllowed: Int64?) -> JSONValue? {
         switch value {
         case .scalar(let scalar):
@@ -68,7 +90,10 @@ extension RecordStore {
             guard !field.selections.isEmpty else { return nil }
             return readObject(key, field: field, variables: variables, oldestAllowed: oldestAllowed).map(JSONValue.object)
         case .list(let elements):
-            prefetch(elements.compactMap { if case .reference(let key) = $0 { key } else { nil } })
+            let keys = elements.compactMap { if case .reference(let key) = $0 { key } else { nil } }
+            prefetch(keys)
+            // The elements' own objects (a launch's mission) in one round trip too, not one each.
+            prefetch(references(below: keys, field: field, variables: variables))
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
             for element in elements {

@@ -48,12 +48,22 @@ struct RecordStore {
     mutating func prefetch(_ keys: [String]) {
         let missing = keys.filter { fetched[$0] == nil }
         guard missing.count > 1 else { return }
-        let found = snapshot.records(missing)
-        for key in missing {
-            let record = found[key]
+        var found = 0
+        let snapshot = self.snapshot
+        snapshot.records(missing) { key, record in
             fetched[key] = .some(record)
-            if let record { noteReceived(record) }
+            noteReceived(record)
+            found += 1
         }
+        // Absent records are remembered as absent (one more lookup each, only when some are).
+        guard found < missing.count else { return }
+        for key in missing where fetched[key] == nil { fetched[key] = .some(nil) }
+    }
+
+    /// The slot of a record already fetched: `nil` when not fetched, `.some(nil)` when absent.
+    func fetchedSlot(_ key: String) -> RecordStore.Slot?? {
+        guard let known = fetched[key] else { return nil }
+        return .some(known?.slot)
     }
 
     /// Keeps ``oldestReceivedAt`` the oldest stamp of the records read.

@@ -57,31 +57,34 @@ package struct SQLiteLibrary: @unchecked Sendable {
     /// The library's version, for example `3.40.1`.
     package var versionText: String { version().map { String(cString: $0) } ?? "unknown" }
 
+    /// Each function is looked up as a raw pointer and cast here, where its type is known at
+    /// compile time: looked up generically as its function type, every type's metadata was
+    /// built at run time from its mangled name (a tenth of a cache hit's own instructions).
     private init?(_ library: DynamicLibrary) {
-        guard let open = library.function("sqlite3_open_v2", as: (@convention(c) (Text?, UnsafeMutablePointer<Handle?>?, Int32, Text?) -> Int32).self),
-              let close = library.function("sqlite3_close_v2", as: (@convention(c) (Handle?) -> Int32).self),
-              let prepare = library.function(
-                "sqlite3_prepare_v2", as: (@convention(c) (Handle?, Text?, Int32, UnsafeMutablePointer<Handle?>?, UnsafeMutablePointer<Text?>?) -> Int32).self),
-              let step = library.function("sqlite3_step", as: (@convention(c) (Handle?) -> Int32).self),
-              let reset = library.function("sqlite3_reset", as: (@convention(c) (Handle?) -> Int32).self),
-              let clearBindings = library.function("sqlite3_clear_bindings", as: (@convention(c) (Handle?) -> Int32).self),
-              let finalize = library.function("sqlite3_finalize", as: (@convention(c) (Handle?) -> Int32).self),
-              let bindText = library.function("sqlite3_bind_text", as: (@convention(c) (Handle?, Int32, Text?, Int32, Int) -> Int32).self),
-              let bindBlob = library.function("sqlite3_bind_blob", as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?, Int32, Int) -> Int32).self),
-              let bindInt64 = library.function("sqlite3_bind_int64", as: (@convention(c) (Handle?, Int32, Int64) -> Int32).self),
-              let bindNull = library.function("sqlite3_bind_null", as: (@convention(c) (Handle?, Int32) -> Int32).self),
-              let columnType = library.function("sqlite3_column_type", as: (@convention(c) (Handle?, Int32) -> Int32).self),
-              let columnInt64 = library.function("sqlite3_column_int64", as: (@convention(c) (Handle?, Int32) -> Int64).self),
-              let columnText = library.function("sqlite3_column_text", as: (@convention(c) (Handle?, Int32) -> UnsafePointer<UInt8>?).self),
-              let columnBlob = library.function("sqlite3_column_blob", as: (@convention(c) (Handle?, Int32) -> UnsafeRawPointer?).self),
-              let columnBytes = library.function("sqlite3_column_bytes", as: (@convention(c) (Handle?, Int32) -> Int32).self),
-              let busyTimeout = library.function("sqlite3_busy_timeout", as: (@convention(c) (Handle?, Int32) -> Int32).self),
-              let extendedErrorCode = library.function("sqlite3_extended_errcode", as: (@convention(c) (Handle?) -> Int32).self),
-              let errorMessage = library.function("sqlite3_errmsg", as: (@convention(c) (Handle?) -> Text?).self),
-              let errorString = library.function("sqlite3_errstr", as: (@convention(c) (Int32) -> Text?).self),
-              let changes = library.function("sqlite3_changes", as: (@convention(c) (Handle?) -> Int32).self),
-              let version = library.function("sqlite3_libversion", as: (@convention(c) () -> Text?).self),
-              let fileControl = library.function("sqlite3_file_control", as: (@convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32).self)
+        func symbol(_ name: String) -> UnsafeMutableRawPointer? { library.function(name, as: UnsafeMutableRawPointer.self) }
+        guard let open = symbol("sqlite3_open_v2").map({ unsafeBitCast($0, to: (@convention(c) (Text?, UnsafeMutablePointer<Handle?>?, Int32, Text?) -> Int32).self) }),
+              let close = symbol("sqlite3_close_v2").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let prepare = symbol("sqlite3_prepare_v2").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Text?, Int32, UnsafeMutablePointer<Handle?>?, UnsafeMutablePointer<Text?>?) -> Int32).self) }),
+              let step = symbol("sqlite3_step").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let reset = symbol("sqlite3_reset").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let clearBindings = symbol("sqlite3_clear_bindings").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let finalize = symbol("sqlite3_finalize").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let bindText = symbol("sqlite3_bind_text").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32, Text?, Int32, Int) -> Int32).self) }),
+              let bindBlob = symbol("sqlite3_bind_blob").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32, UnsafeRawPointer?, Int32, Int) -> Int32).self) }),
+              let bindInt64 = symbol("sqlite3_bind_int64").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32, Int64) -> Int32).self) }),
+              let bindNull = symbol("sqlite3_bind_null").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> Int32).self) }),
+              let columnType = symbol("sqlite3_column_type").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> Int32).self) }),
+              let columnInt64 = symbol("sqlite3_column_int64").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> Int64).self) }),
+              let columnText = symbol("sqlite3_column_text").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> UnsafePointer<UInt8>?).self) }),
+              let columnBlob = symbol("sqlite3_column_blob").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> UnsafeRawPointer?).self) }),
+              let columnBytes = symbol("sqlite3_column_bytes").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> Int32).self) }),
+              let busyTimeout = symbol("sqlite3_busy_timeout").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Int32) -> Int32).self) }),
+              let extendedErrorCode = symbol("sqlite3_extended_errcode").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let errorMessage = symbol("sqlite3_errmsg").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Text?).self) }),
+              let errorString = symbol("sqlite3_errstr").map({ unsafeBitCast($0, to: (@convention(c) (Int32) -> Text?).self) }),
+              let changes = symbol("sqlite3_changes").map({ unsafeBitCast($0, to: (@convention(c) (Handle?) -> Int32).self) }),
+              let version = symbol("sqlite3_libversion").map({ unsafeBitCast($0, to: (@convention(c) () -> Text?).self) }),
+              let fileControl = symbol("sqlite3_file_control").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32).self) })
         else { return nil }
         self.open = open
         self.close = close

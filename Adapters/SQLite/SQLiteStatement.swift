@@ -36,6 +36,34 @@ package final class SQLiteStatement {
         }
     }
 
+    /// Binds `text` to the 1-based parameter `index` (SQLite copies it); no value array is made.
+    package func bind(text: String, at index: Int32) throws(SQLiteError) {
+        let result = bindText(text, at: index, destructor: -1)
+        guard result == 0 else { throw failure(result) }
+    }
+
+    /// Binds `bytes` as a blob to the 1-based parameter `index` (SQLite copies them).
+    package func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+        let result = withUnsafeBytes(of: UInt8(0)) { empty in
+            // An empty value still needs a pointer: a NULL one would bind SQL NULL.
+            let base = bytes.baseAddress ?? empty.baseAddress
+            return library.bindBlob(handle, index, base, Int32(bytes.count), -1)
+        }
+        guard result == 0 else { throw failure(result) }
+    }
+
+    /// Binds `number` to the 1-based parameter `index`.
+    package func bind(integer number: Int64, at index: Int32) throws(SQLiteError) {
+        let result = library.bindInt64(handle, index, number)
+        guard result == 0 else { throw failure(result) }
+    }
+
+    /// Runs the statement with what is bound now to its end, ignoring rows, then resets it.
+    package func runBound() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
+
     /// Binds one value to the 1-based parameter `index`; SQLite copies text and blobs.
     package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         let transient = -1  // SQLITE_TRANSIENT: SQLite makes its own copy before returning.
@@ -96,6 +124,15 @@ package final class SQLiteStatement {
         let pointer = library.columnBlob(handle, index)
         let count = Int(library.columnBytes(handle, index))
         return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : pointer, count: count))
+    }
+
+    /// Appends column `index` of the current row, as bytes, to `bytes` (nothing for NULL).
+    package func appendBlob(_ index: Int32, to bytes: inout [UInt8]) {
+        // The pointer first, then its length (SQLite's documented order).
+        let pointer = library.columnBlob(handle, index)
+        let count = Int(library.columnBytes(handle, index))
+        guard count > 0, let pointer else { return }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
     /// Column `index` of the current row as bytes (`nil` for NULL).
