@@ -46,6 +46,8 @@ public struct SocketHTTPSession: HTTPSession {
         // Whoever asked learns whether the request may have left (nothing is written before `sending`).
         let witness = HTTPSendWitness.current
         witness?.sessionWillReport()
+        // Cancelled before it started: nothing is connected to, let alone sent.
+        try Task.checkCancellation()
         let lease = try await pool.acquire(route.origin, deadline: deadline)
         let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, deadline: deadline)
         return try await exchange.run(lease) {
