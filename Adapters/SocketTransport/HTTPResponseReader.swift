@@ -14,7 +14,7 @@ struct HTTPResponseReader {
     private let limits: HTTPResponseLimits
     private var buffer: [UInt8] = []
     private var position = 0
-    private let scratch = ReceiveBuffer(capacity: 64 * 1024)
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// Whether any byte of an answer has arrived.
     private(set) var receivedAny = false
     /// Whether the connection may carry another request after the answer read last (see
@@ -32,15 +32,15 @@ struct HTTPResponseReader {
     ///
     /// Interim (1xx) answers before it are skipped, at most ``HTTPResponseLimits/maximumHeadBytes``
     /// of them in all: a server cannot keep the client reading heads forever.
-    mutating func read(method: String) async throws -> HTTPResponse {
+    mutating func read(method: String) throws -> HTTPResponse {
         var interimBytes = 0
-        var head = try await readHead()
+        var head = try readHead()
         while (100..<200).contains(head.status), head.status != 101 {
             interimBytes += head.byteCount
             guard interimBytes <= limits.maximumHeadBytes else {
                 throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
             }
-            head = try await readHead()
+            head = try readHead()
         }
         let body: Data
         var framing = HTTPResponseHead.Framing.length(0)
@@ -49,11 +49,11 @@ struct HTTPResponseReader {
         } else {
             framing = try head.framing()
             switch framing {
-            case .chunked: body = try await readChunked()
+            case .chunked: body = try readChunked()
             case .length(let count):
                 guard count <= limits.maximumBodyBytes else { throw tooLarge }
-                body = try await readExactly(count)
-            case .untilClose: body = try await readToEnd()
+                body = try readExactly(count)
+            case .untilClose: body = try readToEnd()
             }
         }
         keepsAlive = head.keepsAlive(framing: framing) && position == buffer.count
@@ -79,15 +79,16 @@ struct HTTPResponseReader {
 
     /// Appends what the connection delivers next, never moving what is there; `false` when
     /// the connection has closed.
-    private mutating func fill() async throws -> Bool {
-        let count = try await connection.receive(into: scratch.bytes)
+    private mutating func fill() throws -> Bool {
+        let connection = self.connection
+        let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
         guard count > 0 else { return false }
         receivedAny = true
-        buffer.append(contentsOf: scratch.prefix(count))
+        buffer.append(contentsOf: scratch[0..<count])
         return true
     }
 
-    private mutating func readHead() async throws -> HTTPResponseHead {
+    private mutating func readHead() throws -> HTTPResponseHead {
         compact()
         var searchFrom = position
         while true {
@@ -108,7 +109,7 @@ struct HTTPResponseReader {
             }
             searchFrom = max(position, buffer.count - 3)
             guard buffer.count - position <= limits.maximumHeadBytes else { throw headTooLarge }
-            guard try await fill() else {
+            guard try fill() else {
                 // Nothing, or the start of a status line, is a connection closed before a
                 // whole answer; anything else is not HTTP.
                 let received = buffer[position...]
@@ -124,20 +125,20 @@ struct HTTPResponseReader {
         HTTPTransportError(.malformedResponse(reason))
     }
 
-    private mutating func readExactly(_ count: Int) async throws -> Data {
+    private mutating func readExactly(_ count: Int) throws -> Data {
         var body = Data()
         body.reserveCapacity(min(count, 1 << 20))
-        try await readExactly(count, into: &body)
+        try readExactly(count, into: &body)
         return body
     }
 
-    private mutating func readExactly(_ count: Int, into body: inout Data) async throws {
+    private mutating func readExactly(_ count: Int, into body: inout Data) throws {
         var remaining = count
         while remaining > 0 {
             if position == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
                 position = 0
-                guard try await fill() else { throw HTTPTransportError(.connectionLost) }
+                guard try fill() else { throw HTTPTransportError(.connectionLost) }
             }
             let take = min(remaining, buffer.count - position)
             body.append(contentsOf: buffer[position..<(position + take)])
@@ -146,21 +147,22 @@ struct HTTPResponseReader {
         }
     }
 
-    private mutating func readToEnd() async throws -> Data {
+    private mutating func readToEnd() throws -> Data {
         var body = Data(buffer[position...])
         position = buffer.count
         guard body.count <= limits.maximumBodyBytes else { throw tooLarge }
+        let connection = self.connection
         while true {
-            let count = try await connection.receive(into: scratch.bytes)
+            let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
             guard count > 0 else { return body }
             receivedAny = true
             guard body.count + count <= limits.maximumBodyBytes else { throw tooLarge }
-            body.append(contentsOf: scratch.prefix(count))
+            body.append(contentsOf: scratch[0..<count])
         }
     }
 
     /// One line (without its end), at most 4 KiB.
-    private mutating func readLine() async throws -> Substring {
+    private mutating func readLine() throws -> Substring {
         compact()
         while true {
             if let newline = buffer[position...].firstIndex(of: 10) {
@@ -169,14 +171,14 @@ struct HTTPResponseReader {
                 return Substring(String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self))
             }
             guard buffer.count - position <= 4_096 else { throw Self.malformed("a chunk line over 4 KiB") }
-            guard try await fill() else { throw HTTPTransportError(.connectionLost) }
+            guard try fill() else { throw HTTPTransportError(.connectionLost) }
         }
     }
 
-    private mutating func readChunked() async throws -> Data {
+    private mutating func readChunked() throws -> Data {
         var body = Data()
         while true {
-            let line = try await readLine()
+            let line = try readLine()
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard !sizeText.isEmpty, sizeText.allSatisfy(\.isHexDigit) else { throw Self.malformed("a bad chunk size") }
             // Too many digits for an Int is a size over any limit.
@@ -184,14 +186,14 @@ struct HTTPResponseReader {
             if size == 0 {
                 // Trailers, up to the blank line.
                 var trailers = 0
-                while try await !readLine().isEmpty {
+                while try !readLine().isEmpty {
                     trailers += 1
                     guard trailers <= limits.maximumHeaderCount else { throw Self.malformed("too many trailer fields") }
                 }
                 return body
             }
-            try await readExactly(size, into: &body)
-            guard try await readLine().isEmpty else { throw Self.malformed("chunk data longer than its size") }
+            try readExactly(size, into: &body)
+            guard try readLine().isEmpty else { throw Self.malformed("chunk data longer than its size") }
         }
     }
 }

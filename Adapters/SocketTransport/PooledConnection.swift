@@ -3,9 +3,8 @@ import Foundation
 /// One open connection (plain, or TLS over the socket) that serves one request at a time and
 /// may be kept alive between them.
 ///
-/// Owned by one task at a time: the ``ConnectionPool`` hands it out under its lock, and only
-/// the exchange that leased it touches it until it is released (the pool's idle reaper closes
-/// only connections it has taken out of the pool, under the same lock).
+/// Owned by one thread at a time: the ``ConnectionPool`` hands it out under its lock, and only
+/// the exchange that leased it touches it until it is released.
 final class PooledConnection: @unchecked Sendable {
     private var socket: SocketConnection
     let tls: TLSStream?
@@ -22,10 +21,11 @@ final class PooledConnection: @unchecked Sendable {
     /// What requests are written to and answers read from.
     var stream: any ByteStream { tls ?? socket }
 
-    /// Waits until `deadline` from now on (the next request's).
-    func rebind(deadline: ContinuousClock.Instant) {
+    /// Waits on `call` and until `deadline` from now on (the next request's).
+    func rebind(call: BlockingCall, deadline: ContinuousClock.Instant) {
+        socket.call = call
         socket.deadline = deadline
-        tls?.rebind(deadline: deadline)
+        tls?.rebind(call: call, deadline: deadline)
     }
 
     /// Whether the idle connection is still open and silent (see ``SocketConnection/isReusable``),
