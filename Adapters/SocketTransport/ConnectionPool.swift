@@ -8,7 +8,9 @@ import Synchronization
 /// once, idle or leased. A request takes the most recently used idle one, or leave to open one
 /// while under the bound, or waits in line (holding no thread) until a leased one is released
 /// or its deadline passes; cancelling a waiting request removes it from the line. Idle
-/// connections past their expiry are closed when the origin is next used. The TLS session of
+/// connections are closed when their idle timeout passes, by a reaper that runs on the
+/// ``EventLoop``'s timers (one timer per pool at a time, for the earliest expiry), without
+/// waiting for the next use; an expired one found on use is closed too. The TLS session of
 /// the last connection to an origin is kept for the next new one.
 ///
 /// The state is behind a lock, never an actor: taking a connection does not hop to the Swift
@@ -41,6 +43,8 @@ final class ConnectionPool: Sendable {
         var nextID: UInt64 = 0
         /// Requests about to wait in line; one cancelled before it got there is removed.
         var arriving: Set<UInt64> = []
+        /// When the reaper's timer runs next, if one is set.
+        var reaperDue: ContinuousClock.Instant?
     }
 
     /// Connections opened so far, and how many of their TLS handshakes resumed a session.
@@ -181,6 +185,7 @@ final class ConnectionPool: Sendable {
         let keep = idleTimeout > .zero ? connection : nil
         if let connection, keep == nil { connection.close() }
         let expiry = now() + idleTimeout
+        var reapAt: ContinuousClock.Instant?
         let handover = state.withLock { state -> (Waiter, Lease)? in
             guard var entry = state.origins[origin] else { return nil }
             defer { state.origins[origin] = entry }
@@ -192,6 +197,7 @@ final class ConnectionPool: Sendable {
             if let keep {
                 keep.expiry = expiry
                 entry.idle.append(keep)
+                reapAt = Self.claimReaper(&state, for: expiry)
             }
             return nil
         }
@@ -199,6 +205,38 @@ final class ConnectionPool: Sendable {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: lease)
         }
+        if let reapAt { scheduleReaper(at: reapAt, from: expiry - idleTimeout) }
+    }
+
+    /// Whether the reaper's timer must be (re)set for an idle connection expiring at `expiry`:
+    /// when none is set, or the one set runs later.
+    private static func claimReaper(_ state: inout State, for expiry: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        if let due = state.reaperDue, due <= expiry { return nil }
+        state.reaperDue = expiry
+        return expiry
+    }
+
+    /// Sets the reaper's timer for `expiry` on the pool's clock, read at `now`.
+    private func scheduleReaper(at expiry: ContinuousClock.Instant, from now: ContinuousClock.Instant) {
+        // The pool's clock may be a test's: the timer waits as long on the real one.
+        EventLoop.shared.schedule(at: .now + (expiry - now)) { [weak self] in self?.reap(due: expiry) }
+    }
+
+    /// Closes every idle connection past its expiry, and sets the timer for the next one.
+    private func reap(due: ContinuousClock.Instant) {
+        var expired: [PooledConnection] = []
+        let now = now()
+        let next = state.withLock { state -> ContinuousClock.Instant? in
+            // A timer set later, for an earlier expiry, has taken over.
+            guard state.reaperDue == due else { return nil }
+            state.reaperDue = nil
+            Self.sweep(&state, now: now, expired: &expired)
+            guard let earliest = state.origins.values.lazy.flatMap(\.idle).map(\.expiry).min() else { return nil }
+            state.reaperDue = earliest
+            return earliest
+        }
+        for connection in expired { connection.close() }
+        if let next { scheduleReaper(at: next, from: now) }
     }
 
     /// The TLS session to offer a new connection to `origin`.

@@ -100,7 +100,7 @@ struct ConcurrencyBenchmark {
             title: "In-process: N LaunchDetails queries at once, one GraphQLClient vs a bare SocketHTTPSession (loopback reference server)",
             header: [
                 "N", "runs", "client median", "client p90", "session median", "session p90", "client q/s", "session q/s",
-                "throughput ratio", "client CPU µs/query", "session CPU µs/query", "failures",
+                "throughput ratio", "client CPU µs/query", "session CPU µs/query", "threads (peak)", "failures",
             ]
         )
         var perQuery: [(Int, Double)] = []
@@ -109,6 +109,7 @@ struct ConcurrencyBenchmark {
         for n in sizes {
             let repetitions = n >= 10_000 ? max(3, runs / 5) : runs
             var clientTimes = Samples(), bareTimes = Samples(), clientCPU = Samples(), bareCPU = Samples()
+            var peakThreads = 0
             let failedBefore = failures.count
             for repetition in 0..<repetitions {
                 // Alternate which goes first, so neither always runs on a freshly idle server.
@@ -116,6 +117,7 @@ struct ConcurrencyBenchmark {
                 for isClient in order {
                     let batch = isClient ? await viaClient(n) : await viaURLSession(n)
                     if isClient { clientTimes.add(batch.wall); clientCPU.add(batch.cpu) } else { bareTimes.add(batch.wall); bareCPU.add(batch.cpu) }
+                    peakThreads = max(peakThreads, batch.peakThreads)
                 }
             }
             let clientRate = Double(n) / clientTimes.median, bareRate = Double(n) / bareTimes.median
@@ -133,7 +135,7 @@ struct ConcurrencyBenchmark {
                 formatSeconds(bareTimes.median), formatSeconds(bareTimes.p90),
                 formatCount(clientRate), formatCount(bareRate), format(ratio, 2) + "×",
                 format(clientCPU.median / Double(n) * 1e6, 1), format(bareCPU.median / Double(n) * 1e6, 1),
-                String(failures.count - failedBefore),
+                String(peakThreads), String(failures.count - failedBefore),
             ])
         }
         if !cpuNote.isEmpty { table.notes.append(cpuNote) }
@@ -143,21 +145,67 @@ struct ConcurrencyBenchmark {
             table.notes.append("client cost per query relative to N = \(formatCount(Double(headlineSize))) (1.00 = linear total cost): \(growth)")
         }
         if let first = failures.first { table.notes.append("first failure: \(first)") }
-        table.notes.append("both sides use SocketHTTPSession (kept-alive connections, at most 8 to the server, on at most 16 exchange threads); the client also parses each answer and normalizes it into its (in-memory) cache")
+        table.notes.append("both sides use SocketHTTPSession (kept-alive connections, at most 8 to the server, on at most 64 exchange threads, 8 per origin); the client also parses each answer and normalizes it into its (in-memory) cache")
+        table.notes.append("threads (peak): the most threads this process had (/proc/self/task, sampled every millisecond, the sampler not counted) during any batch of that size; peak RSS of the process so far: \(formatCount(Double(peakResidentKiB()) / 1024)) MiB")
         return [table]
     }
 }
 
-/// The wall time of a batch, and the CPU time (user + system, all threads) this process spent on it.
+/// The wall time of a batch, the CPU time (user + system, all threads) this process spent on
+/// it, and the most threads it had meanwhile.
 struct Batch {
     let wall: Double
     let cpu: Double
+    var peakThreads = 0
 }
 
 func measured(_ body: () async -> Void) async -> Batch {
+    let sampler = ThreadSampler()
     let cpuBefore = processCPUSeconds()
     let (wall, _) = await timed(body)
-    return Batch(wall: wall, cpu: processCPUSeconds() - cpuBefore)
+    let cpu = processCPUSeconds() - cpuBefore
+    return Batch(wall: wall, cpu: cpu, peakThreads: sampler.stop())
+}
+
+/// Samples the process's thread count every millisecond on a thread of its own (not counted)
+/// until ``stop()``, which returns the most seen.
+final class ThreadSampler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+    private var stopped = false
+
+    init() {
+        Thread { [self] in
+            while true {
+                let count = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 1) - 1
+                let stop = lock.withLock {
+                    peak = max(peak, count)
+                    return stopped
+                }
+                if stop { break }
+                usleep(1_000)
+            }
+        }.start()
+    }
+
+    /// Stops sampling (the thread ends after its current look) and returns the most seen.
+    func stop() -> Int {
+        lock.withLock {
+            stopped = true
+            return peak
+        }
+    }
+}
+
+/// The process's peak resident set so far, in KiB (`ru_maxrss`).
+func peakResidentKiB() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return usage.ru_maxrss
 }
 
 func processCPUSeconds() -> Double {

@@ -167,6 +167,34 @@ struct ConnectionPoolTests {
         #expect(server.snapshot.requests.count == 1_000)
     }
 
+    @Test func anIdleConnectionIsClosedWhenItsTimeoutPassesWithoutAnotherRequest() async throws {
+        let server = try KeepAliveServer { _ in .answer() }
+        defer { server.stop() }
+        let options = ConnectionPoolOptions(maximumConnectionsPerOrigin: 8, idleTimeout: .milliseconds(300))
+        let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: ConnectionPool(options: options))
+        _ = try await session.send(Self.query(port: server.port))
+        let origin = ConnectionOrigin(secure: false, host: "127.0.0.1", port: server.port, proxy: nil)
+        // Nothing more is sent: only the reaper can close it.
+        #expect(await server.wait { $0.closedByClient == 1 })
+        #expect(session.pool.count(origin).idle == 0)
+        #expect(server.snapshot.accepted == 1)
+    }
+
+    @Test func theReaperClosesOnlyWhatHasExpired() async throws {
+        let short = try KeepAliveServer { _ in .answer(headers: ["Keep-Alive: timeout=1"]) }
+        defer { short.stop() }
+        let long = try KeepAliveServer { _ in .answer() }
+        defer { long.stop() }
+        let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: ConnectionPool(options: ConnectionPoolOptions()))
+        _ = try await session.send(Self.query(port: long.port))
+        _ = try await session.send(Self.query(port: short.port))
+        // The server's one second, less the margin, closes the second connection; the first keeps its 30 s.
+        #expect(await short.wait { $0.closedByClient == 1 })
+        #expect(long.snapshot.closedByClient == 0)
+        _ = try await session.send(Self.query(port: long.port))
+        #expect(long.snapshot.accepted == 1)
+    }
+
     @Test func aRequestWaitingForAThreadTimesOutWithoutReachingTheServer() async throws {
         let gate = KeepAliveServer.Gate()
         let server = try KeepAliveServer { _ in .held(gate, .answer()) }
