@@ -11,7 +11,7 @@ struct AsyncHTTPClientSession: HTTPSession {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.method = .init(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         outgoing.body = .bytes(ByteBuffer(bytes: request.body))
         let (seconds, attoseconds) = request.timeout.components
