@@ -1,6 +1,6 @@
 // compare-urlsession: the client comparison over URLSession (FoundationNetworking, libcurl on
 // Linux), through GraphQLURLSession's conformance to the seam. Eight connections per host, as
-// the other contenders have (URLSession's default is six). See Docs/Performance.md.
+// the other contenders have. See Docs/Performance.md.
 import ComparisonHarness
 import Foundation
 #if canImport(FoundationNetworking)
