@@ -356,7 +356,7 @@ def main():
     parser.add_argument("--curl", default=shutil.which("curl"), help="curl (default: from PATH)")
     parser.add_argument("--runs", type=int, default=30, help="repetitions per contender (default 30)")
     parser.add_argument("--rss-runs", type=int, help="repetitions of the per-command memory walk (default: runs/3, at least 5)")
-    parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands", "https"], help="run only these")
+    parser.add_argument("--only", nargs="*", choices=["cached", "reload", "launches", "commands", "https", "pages"], help="run only these")
     parser.add_argument("--tls-front", help="rocket-reserver-tls-front, for the https benchmark (skipped without it)")
     parser.add_argument("--cacert", default=os.path.join(HERE, "..", "Tests", "Fixtures", "TLS", "ca.pem"),
                         help="the test CA that signed the front's certificate")
@@ -365,7 +365,7 @@ def main():
     parser.add_argument("--keep-page-cache", action="store_true",
                         help="do not evict the client binaries from the page cache first (see settle_page_cache)")
     args = parser.parse_args()
-    only = set(args.only or ["cached", "reload", "launches", "commands", "https"])
+    only = set(args.only or ["cached", "reload", "launches", "commands", "https", "pages"])
     rss_runs = args.rss_runs or max(5, args.runs // 3)
     if not args.curl:
         print("note: curl is not installed; the curl columns are skipped", file=sys.stderr)
@@ -450,6 +450,7 @@ def main():
             for x in others:
                 ratio = x.median_ms() / base.median_ms() if base else float("nan")
                 rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_mib(x.median_rss_mib()), f"{ratio:.2f}×", "", ""])
+            notes += old_build_notes(ours, clients, key == "reload")
             notes += failure_notes(ours + others)
             output.append(render(f"{title} ({args.runs} runs each, interleaved)", header, rows, notes, args.markdown))
             samples[key] = dump(ours + others)
@@ -500,6 +501,13 @@ def main():
                 output.append("7. https: skipped (needs --tls-front and curl)\n")
             else:
                 output.append(https_benchmark(args, clients, endpoint, header_file, details_body, curl_env, home, workdir, samples))
+
+        # 9. launches --all over https, 100 pages, vs a Python http.client keep-alive loop over TLS.
+        if "pages" in only:
+            if not args.tls_front:
+                output.append("9. https pages: skipped (needs --tls-front)\n")
+            else:
+                output.append(https_pages_benchmark(args, clients, workdir, samples))
 
         # 6. Peak memory (and wall time) of every command, walking the tutorial's flow.
         if "commands" in only:
@@ -591,6 +599,7 @@ def https_benchmark(args, clients, endpoint, header_file, details_body, curl_env
             notes.append(f"[{name}] ldd: {'links ' + ', '.join(linked) if linked else 'no libcurl, no libssl, no libcrypto'} (OpenSSL is dlopen'd for https only)")
             notes.append(f"[{name}] child processes started by one https request: {count_children([binary] + trust + ['details', LAUNCH_ID, '--force-reload'], env, workdir)}")
         notes.append("both contenders reach the reference server through the same TLS front (rocket-reserver-tls-front, TLS 1.3, test CA)")
+        notes += old_build_notes(reload, clients, True)
         notes += failure_notes(reload + cached + [curl])
         samples["https"] = dump(reload + cached + [curl])
         return render(f"7. https: details {LAUNCH_ID} against a loopback TLS front vs curl --cacert ({args.runs} runs each, interleaved)",
@@ -598,6 +607,88 @@ def https_benchmark(args, clients, endpoint, header_file, details_body, curl_env
     finally:
         front.stdin.close()
         front.wait(timeout=15)
+
+
+PAGES, PAGE_SIZE = 100, 5
+
+
+def https_pages_benchmark(args, clients, workdir, samples):
+    """Section 9: `launches --all` over https, 100 pages through a loopback TLS front, against a
+    Python http.client loop over one keep-alive TLS connection that follows the same cursors
+    (Benchmarks/cursor_walk.py), with the connections (TLS handshakes) the front saw for one run."""
+    import cache_scale  # the dataset generator (it imports this module too)
+
+    folder = os.path.join(workdir, "pages")
+    os.makedirs(folder)
+    data = os.path.join(folder, "launches.json")
+    cache_scale.make_dataset(data, PAGES * PAGE_SIZE)
+    server, endpoint = cache_scale.start_server(args.server, folder, data)
+    backend_port = endpoint.rsplit(":", 1)[1].split("/")[0]
+    front = subprocess.Popen([args.tls_front, "--backend-port", backend_port], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        line = front.stdout.readline().decode().strip()
+        if not line.startswith("listening on "):
+            raise Failure(f"the TLS front did not start: {line!r}")
+        https = line[len("listening on "):]
+        cacert = os.path.abspath(args.cacert)
+
+        def handshakes():
+            front.stdin.write(b"handshakes\n")
+            front.stdin.flush()
+            answer = front.stdout.readline().decode().split()
+            return int(answer[1]) if len(answer) == 2 else -1
+
+        walk = [sys.executable, "-E", "-s", os.path.join(HERE, "cursor_walk.py"), https, str(PAGE_SIZE), cacert]
+        python = Contender("python http.client keep-alive loop over TLS", walk, {})
+        ours = []
+        for name, binary in clients:
+            env = client_env(https, os.path.join(folder, f"home-{name}"))
+            argv = [binary, "--cacert", cacert, "launches", "--all", "--page-size", str(PAGE_SIZE), "--max-pages", "1000", "--json"]
+            run_checked(argv, env, f"warming launches --all over https [{name}]")
+            ours.append(Contender(f"rocket-reserver launches --all [{name}]", argv, env))
+        # One counted run of each: the pages it fetched and the handshakes (= connections) the front saw.
+        counts = []
+        pages = subprocess.run(walk, stdout=subprocess.PIPE, check=True).stdout.decode().strip()
+        handshakes()
+        for x in ours + [python]:
+            handshakes()
+            x.run_once(workdir, record=False)
+            counts.append(f"{x.name}: {handshakes()}")
+        interleave(ours + [python], args.runs, workdir)
+        header = ["contender", "median wall", "p90 wall", "median CPU", "max RSS", "wall ÷ python loop", "CPU ÷ python loop", "target", ""]
+        rows = []
+        for x in ours + [python]:
+            ratio = x.median_ms() / python.median_ms()
+            target, ok = ("wall ≤ 1.0×", ratio <= 1.0) if x in ours else ("", None)
+            rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_ms(x.median_cpu_ms()), fmt_mib(x.max_rss_mib()),
+                         f"{ratio:.2f}×", f"{x.median_cpu_ms() / python.median_cpu_ms():.2f}×", target, "" if ok is None else verdict(ok)])
+        notes = [f"{pages} pages of {PAGE_SIZE} launches ({PAGES * PAGE_SIZE} launches on the server), each page after the last one's answer",
+                 "TLS handshakes the front completed during one run (each is one connection to the server): " + "; ".join(counts)]
+        notes += old_build_notes(ours, clients, False)
+        notes += failure_notes(ours + [python])
+        samples["pages"] = dump(ours + [python])
+        return render(f"9. launches --all over https ({PAGES} pages, loopback TLS front) vs a Python keep-alive loop ({args.runs} runs each, interleaved)",
+                      header, rows, notes, args.markdown)
+    finally:
+        front.stdin.close()
+        front.wait(timeout=15)
+        stop_server(server)
+
+
+def old_build_notes(ours, clients, with_target):
+    """Each build's median ÷ the build named `old` (a saved build of an earlier commit, --client old=BIN)."""
+    names = [name for name, _ in clients]
+    if "old" not in names or len(ours) != len(names):
+        return []
+    base = ours[names.index("old")]
+    notes = []
+    for name, x in zip(names, ours):
+        if name == "old":
+            continue
+        ratio = x.median_ms() / base.median_ms()
+        target = f" (target ≤ 1.05×: {verdict(ratio <= 1.05)})" if with_target else ""
+        notes.append(f"[{name}] ÷ [old]: {ratio:.2f}× wall, {x.median_cpu_ms() / base.median_cpu_ms():.2f}× CPU{target}")
+    return notes
 
 
 def count_children(argv, env, workdir):

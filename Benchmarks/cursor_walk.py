@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Follows the LaunchList cursors to the last page over one keep-alive HTTP/1.1 connection, as
-`rocket-reserver launches --all --page-size N` does: the floor cache_scale.py compares with.
+`rocket-reserver launches --all --page-size N` does: the floor cache_scale.py and bench.py
+(https, with the CA that signed the server's certificate) compare with. Prints the page count.
 
-    cursor_walk.py ENDPOINT PAGE_SIZE
+    cursor_walk.py ENDPOINT PAGE_SIZE [CAFILE]
 """
 
 import http.client
 import json
+import ssl
 import sys
 import urllib.parse
 
@@ -17,7 +19,11 @@ QUERY = ("query LaunchList($pageSize: Int, $cursor: String) { launches(pageSize:
 def main():
     endpoint = urllib.parse.urlsplit(sys.argv[1])
     page_size = int(sys.argv[2])
-    connection = http.client.HTTPConnection(endpoint.hostname, endpoint.port, timeout=60)
+    if endpoint.scheme == "https":
+        context = ssl.create_default_context(cafile=sys.argv[3] if len(sys.argv) > 3 else None)
+        connection = http.client.HTTPSConnection(endpoint.hostname, endpoint.port, timeout=60, context=context)
+    else:
+        connection = http.client.HTTPConnection(endpoint.hostname, endpoint.port, timeout=60)
     cursor, pages = None, 0
     while True:
         variables = {"pageSize": page_size} if cursor is None else {"pageSize": page_size, "cursor": cursor}
@@ -30,6 +36,7 @@ def main():
             break
         cursor = page["cursor"]
     connection.close()
+    print(pages)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@
 //
 //   rocket-reserver-tls-front --backend-port PORT
 //
-// Prints `listening on https://127.0.0.1:PORT/graphql` and serves until stdin closes.
+// Prints `listening on https://127.0.0.1:PORT/graphql` and serves until stdin closes. Each
+// line `handshakes` read on stdin is answered with `handshakes N`: the TLS handshakes completed
+// since the last such line (each is one connection to the backend), so a benchmark can show
+// how many connections a command made.
 import Foundation
 import TestSupport
 
@@ -19,7 +22,12 @@ do {
     let front = try TLSFront(.forward(port: backend))
     FileHandle.standardOutput.write(Data("listening on \(front.endpoint)\n".utf8))
     // Serve until the benchmark closes our stdin.
-    _ = FileHandle.standardInput.readDataToEndOfFile()
+    while let line = readLine() {
+        guard line == "handshakes" else { continue }
+        let count = front.handshakes
+        front.clearRecords()
+        FileHandle.standardOutput.write(Data("handshakes \(count)\n".utf8))
+    }
     front.stop()
 } catch {
     FileHandle.standardError.write(Data("rocket-reserver-tls-front: \(error)\n".utf8))
