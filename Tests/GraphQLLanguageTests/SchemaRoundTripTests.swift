@@ -111,3 +111,16 @@ struct SchemaRoundTripTests {
         #expect(printed.hasPrefix("schema {") == (original.mutationType == nil), "\(printed)")
     }
 }
+
+/// The printer recurses only as deep as the parser allows (``Parser/maximumDepth``): a list
+/// type and a default value nested just within the bound print and read back.
+struct SchemaRoundTripDepthTests {
+    @Test func typesAndDefaultsAtTheParsersBoundReadBack() throws {
+        let depth = Parser.maximumDepth - 3
+        let type = String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+        let value = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let (_, reparsed, printed) = try SchemaRoundTripTests.roundTrip("type Query { f(a: \(type) = \(value)): \(type) }")
+        #expect(printed.contains("f(a: \(type) = \(value)): \(type)"), "\(printed)")
+        #expect(reparsed["Query"]?.fields.first?.type.description == type)
+    }
+}
