@@ -49,12 +49,15 @@ struct PreparedRequest {
         _ given: [GraphQLConsoleVariable], for plan: ClientOperationPlan, schema: Schema
     ) throws(GraphQLConsoleError) -> [String: JSONValue] {
         let coercion = VariableCoercion(schema: schema)
-        if let stray = given.first(where: { name in !plan.variables.contains { $0.name == name.name } }) {
+        // Sets and a dictionary, not a scan per variable: many variables are linear work.
+        let declaredNames = Set(plan.variables.map(\.name))
+        if let stray = given.first(where: { !declaredNames.contains($0.name) }) {
             throw .unknownVariable(VariableCoercion.shown(stray.name))
         }
+        let lastGiven = Dictionary(given.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         var values: [String: JSONValue] = [:]
         for declared in plan.variables {
-            if let text = given.last(where: { $0.name == declared.name })?.value {
+            if let text = lastGiven[declared.name] {
                 do {
                     values[declared.name] = try coercion.value(text, for: declared.type)
                 } catch {

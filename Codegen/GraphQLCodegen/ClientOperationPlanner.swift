@@ -22,7 +22,8 @@ public enum ClientOperationPlanner {
         var selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
         merger.finalize(&selection, reportingAt: operation.location, in: sourceName)
         guard merger.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: merger.diagnostics)) }
-        let fields = ClientSelectionBuilder(schema: schema).fields(selection)
+        var builder = ClientSelectionBuilder(schema: schema)
+        let fields = builder.fields(selection)
         let variables = operation.variableDefinitions.map {
             ClientVariablePlan(name: $0.variable.value, type: $0.type, defaultValue: $0.defaultValue.map(ClientLiteral.init))
         }

@@ -34,6 +34,7 @@ struct DocumentGenerator {
         var writer = SwiftWriter()
         for line in Self.header { writer.line(line) }
         var merger = SelectionMerger(schema: mapper.schema, fragments: fragments)
+        var builder = ClientSelectionBuilder(schema: mapper.schema)
         for operation in document.operations {
             // An anonymous operation is the only one of its document: its file names it.
             let fileName = operation.name == nil ? SwiftNames.name(fromFile: document.sourceName) : nil
@@ -51,7 +52,7 @@ struct DocumentGenerator {
             guard variableProblems.isEmpty, let root = mapper.schema.rootType(for: operation.kind) else { continue }
             var selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
             merger.finalize(&selection, reportingAt: operation.location, in: document.sourceName)
-            let clientFields = ClientSelectionWriter.fields(ClientSelectionBuilder(schema: mapper.schema).fields(selection))
+            let clientFields = ClientSelectionWriter.fields(builder.fields(selection))
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
             OperationWriter(mapper: mapper).write(

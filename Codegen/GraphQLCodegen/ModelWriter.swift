@@ -97,12 +97,15 @@ struct ModelWriter {
     private func typeCaseNames(
         _ selection: MergedSelection, taken: Set<String>
     ) -> [(property: String, type: String, condition: String, types: [String], selection: MergedSelection)] {
-        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"]).union(mapper.topLevelTypeNames)
+        // The module's top-level names are looked up, not copied: a copy per selection made
+        // 10,000 fragments (10,000 top-level names, 10,000 structs) quadratic.
+        var used = taken.union(["Fragments", "fragments", "Type", "Protocol", "Self", "Any"])
+        let isTaken = { (name: String) in used.contains(name) || mapper.topLevelTypeNames.contains(name) }
         return selection.typeCases.map { typeCase in
             var type = "As" + SwiftNames.capitalize(typeCase.condition)
             let base = type
             var counter = 2
-            while used.contains(type) || used.contains(lowerFirst(type)) {
+            while isTaken(type) || isTaken(lowerFirst(type)) {
                 type = base + String(counter)
                 counter += 1
             }
@@ -117,15 +120,16 @@ struct ModelWriter {
     /// a top-level type the code inside must still reach (`fragment Dog on Dog` spread in
     /// `dog` gives the field's struct `Dog2`, so `fragments.dog` is the fragment).
     private func nestedTypeNames(_ selection: MergedSelection) -> [String: String] {
-        var used = mapper.topLevelTypeNames.union(["Fragments", "Type", "Protocol", "Self", "Any"])
+        var used: Set<String> = ["Fragments", "Type", "Protocol", "Self", "Any"]
+        let isTaken = { (name: String) in used.contains(name) || mapper.topLevelTypeNames.contains(name) }
         var names: [String: String] = [:]
         for field in selection.fields where field.selection != nil {
             let isList = field.type.nullable.isList
             var name = SwiftNames.typeName(forKey: field.responseKey, isList: isList)
-            if used.contains(name) { name = SwiftNames.capitalize(field.responseKey) }
+            if isTaken(name) { name = SwiftNames.capitalize(field.responseKey) }
             var counter = 2
             let base = name
-            while used.contains(name) {
+            while isTaken(name) {
                 name = base + String(counter)
                 counter += 1
             }

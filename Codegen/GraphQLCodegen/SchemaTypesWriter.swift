@@ -11,9 +11,12 @@ struct SchemaTypesWriter {
             writer.line()
             writeEnum(type, into: &writer)
         }
+        // Schema validation refuses a cycle through non-null fields only, so boxing the optional
+        // fields that lead back breaks every cycle.
+        let cycles = InputObjectCycles(schema: mapper.schema)
         for type in mapper.schema.definedTypes where type.kind == .inputObject {
             writer.line()
-            writeInputObject(type, into: &writer)
+            writeInputObject(type, cycles: cycles, into: &writer)
         }
     }
 
@@ -42,10 +45,10 @@ struct SchemaTypesWriter {
         }
     }
 
-    private func writeInputObject(_ type: SchemaType, into writer: inout SwiftWriter) {
+    private func writeInputObject(_ type: SchemaType, cycles: InputObjectCycles, into writer: inout SwiftWriter) {
         let fields = type.inputFields.map { field in
             (name: SwiftNames.property(field.name), key: field.name, type: mapper.swiftType(field.type), optional: !field.type.isNonNull,
-             storage: !field.type.isNonNull && leadsBack(field.type, to: type.name) ? "\(field.name.filter { $0 != "`" })_indirect" : nil,
+             storage: !field.type.isNonNull && cycles.leadsBack(field.type, to: type.name) ? "\(field.name.filter { $0 != "`" })_indirect" : nil,
              element: mapper.swiftType(.nonNull(field.type)))
         }
         writer.line("/// " + (type.description.map(firstLine) ?? "The schema's `\(type.name)` input object."))
@@ -87,22 +90,6 @@ struct SchemaTypesWriter {
                 writer.line("return .object(members)")
             }
         }
-    }
-
-    /// Whether a field of `reference`'s type holds, directly or through other input objects'
-    /// fields that are not lists, an object of the input object `typeName` (`not: Filter` in
-    /// `Filter`). Lists are arrays, which hold their elements apart. Schema validation refuses
-    /// a cycle through non-null fields only, so boxing the optional fields that lead back breaks every cycle.
-    private func leadsBack(_ reference: TypeReference, to typeName: String) -> Bool {
-        guard !reference.nullable.isList else { return false }
-        var pending = [reference.namedType]
-        var seen: Set<String> = []
-        while let name = pending.popLast() {
-            if name == typeName { return true }
-            guard seen.insert(name).inserted, let type = mapper.schema.types[name], type.kind == .inputObject else { continue }
-            pending += type.inputFields.filter { !$0.type.nullable.isList }.map(\.type.namedType)
-        }
-        return false
     }
 
     private func firstLine(_ text: String) -> String {

@@ -21,6 +21,7 @@ struct SelectionWalker {
     var spreads: [String: [String]] = [:]
     var currentKey = ""
     var sourceName = ""
+    private var possibleTypesByName: [String: Set<String>] = [:]
 
     init(context: ValidationContext) { self.context = context }
 
@@ -28,8 +29,10 @@ struct SelectionWalker {
 
     static func key(operationAt index: Int) -> String { "operation #\(index)" }
 
-    mutating func walk(_ operation: Located<OperationDefinition>) {
-        let index = context.operations.firstIndex { $0.definition == operation.definition && $0.sourceName == operation.sourceName } ?? 0
+    /// Walks the operation at `index` of the context's operations (by index, not by a search
+    /// comparing definitions: that made 100,000 operations quadratic).
+    mutating func walk(operationAt index: Int) {
+        let operation = context.operations[index]
         currentKey = Self.key(operationAt: index)
         sourceName = operation.sourceName
         let definition = operation.definition
@@ -121,8 +124,16 @@ struct SelectionWalker {
         }
     }
 
+    /// The object types `type` may be, found once per type (an interface's take a walk over the schema's types).
+    private mutating func possibleTypes(of type: SchemaType) -> Set<String> {
+        if let known = possibleTypesByName[type.name] { return known }
+        let found = schema.possibleTypes(of: type)
+        possibleTypesByName[type.name] = found
+        return found
+    }
+
     private mutating func checkSpreadPossible(_ type: SchemaType, in parent: SchemaType, at location: SourceLocation, fragmentName: String?) {
-        guard schema.possibleTypes(of: type).isDisjoint(with: schema.possibleTypes(of: parent)) else { return }
+        guard possibleTypes(of: type).isDisjoint(with: possibleTypes(of: parent)) else { return }
         let subject = fragmentName.map { "Fragment \"\($0)\"" } ?? "Fragment"
         report(
             "\(subject) cannot be spread here as objects of type \"\(parent.name)\" can never be of type \"\(type.name)\".", at: location

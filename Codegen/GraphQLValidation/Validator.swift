@@ -9,7 +9,7 @@ public enum Validator {
         DocumentRules.check(&context)
         SingleFieldSubscriptionsRule.check(&context)
         var walker = SelectionWalker(context: context)
-        for operation in context.operations { walker.walk(operation) }
+        for index in context.operations.indices { walker.walk(operationAt: index) }
         for fragment in context.fragments { walker.walk(fragment) }
         context = walker.context
         VariableRules.check(&context, usages: walker.usages, spreads: walker.spreads)

@@ -6,7 +6,7 @@ import Testing
 /// without an operation name.
 struct AnonymousOperationTests {
     func generate(_ text: String, file: String) -> Result<[GeneratedFile], GeneratedCodeErrors> {
-        CodeGenerator.generate(sources: [(name: file, text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration())
+        RecordedGeneration.generate(sources: [(name: file, text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration())
     }
 
     @Test(arguments: [

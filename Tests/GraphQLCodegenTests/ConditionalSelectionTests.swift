@@ -7,7 +7,7 @@ import Testing
 /// sent has it and the cache reads the field only when it is selected).
 struct ConditionalSelectionTests {
     func code(_ text: String) throws -> String {
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Ops/Q.graphql", text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration()
         ).get()
         return try #require(files.first).contents

@@ -9,7 +9,7 @@ import Testing
 /// the `fragments` member steps aside for a field aliased `fragments`.
 struct FragmentNameTests {
     func errors(_ text: String) -> [String] {
-        switch CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: GeneratorTests.schema) {
+        switch RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: GeneratorTests.schema) {
         case .success: []
         case .failure(let errors): errors.diagnostics.map(\.description)
         }
@@ -30,7 +30,7 @@ struct FragmentNameTests {
     }
 
     @Test func aFragmentNamedLikeItsFieldsStructLeavesThatStructAnotherName() throws {
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Ops/Test.graphql", text: "query Find { item(id: 1) { ...Item ... on Item { ...AsItem } } }\nfragment Item on Item { id }\nfragment AsItem on Item { name }")],
             schema: GeneratorTests.schema
         ).get()
@@ -42,7 +42,7 @@ struct FragmentNameTests {
     }
 
     @Test func aFieldAliasedFragmentsKeepsItsNameAndTheFragmentsStepAside() throws {
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Ops/Test.graphql", text: "query Find { item(id: 1) { fragments: name ...Named } }\nfragment Named on Item { name }")],
             schema: GeneratorTests.schema
         ).get()

@@ -18,7 +18,7 @@ struct GeneratorTests {
     }()
 
     func generate(_ text: String, configuration: CodegenConfiguration = CodegenConfiguration()) -> Result<[GeneratedFile], GeneratedCodeErrors> {
-        CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: Self.schema, configuration: configuration)
+        RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: Self.schema, configuration: configuration)
     }
 
     func contents(_ text: String, configuration: CodegenConfiguration = CodegenConfiguration()) throws -> [String] {
@@ -77,7 +77,7 @@ struct GeneratorTests {
     @Test func generatedFilesAreNamedAfterTheirSources() {
         #expect(CodeGenerator.outputFileName(forSource: "a/b/LaunchList.graphql") == "LaunchList.graphql.swift")
         let sources = [(name: "A/X.graphql", text: "query A { when }"), (name: "B/X.graphql", text: "query B { when }")]
-        guard case .failure(let errors) = CodeGenerator.generate(sources: sources, schema: Self.schema) else { Issue.record("expected errors"); return }
+        guard case .failure(let errors) = RecordedGeneration.generate(sources: sources, schema: Self.schema) else { Issue.record("expected errors"); return }
         #expect(errors.description == "B/X.graphql:1:1: error: Another file has the same name (A/X.graphql); generated files are named after their source file.")
     }
 }
@@ -85,7 +85,7 @@ struct GeneratorTests {
 /// Introspection queries generate typed models like any other operation.
 struct IntrospectionGenerationTests {
     @Test func introspectionQueryGeneratesTypedModels() throws {
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Schema.graphql", text: "query SchemaTypes { __schema { types { kind name } } }")], schema: GeneratorTests.schema
         ).get()
         #expect(files[0].contents.contains("public let __schema: Schema"))

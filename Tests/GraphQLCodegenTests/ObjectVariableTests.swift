@@ -7,7 +7,7 @@ import Testing
 struct ObjectVariableTests {
     @Test func anObjectWithVariablesKeepsThemInOrder() throws {
         let text = "query Q($t: String!, $k: Kind!) { items(filter: {text: $t, kinds: [$k, FIRST_KIND]}) { id } }"
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Ops/Q.graphql", text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration()
         ).get()
         let code = try #require(files.first).contents
@@ -18,7 +18,7 @@ struct ObjectVariableTests {
     }
 
     @Test func aConstantObjectStaysALiteral() throws {
-        let files = try CodeGenerator.generate(
+        let files = try RecordedGeneration.generate(
             sources: [(name: "Ops/Q.graphql", text: #"query Q { items(filter: {text: "x"}) { id } }"#)], schema: GeneratorTests.schema,
             configuration: CodegenConfiguration()
         ).get()

@@ -16,7 +16,7 @@ struct SwiftSpellingTests {
     }()
 
     func files(_ text: String) throws -> [String: String] {
-        let files = try CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: Self.schema).get()
+        let files = try RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: Self.schema).get()
         return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
     }
 

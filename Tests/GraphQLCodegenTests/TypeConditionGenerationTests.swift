@@ -20,7 +20,7 @@ struct TypeConditionGenerationTests {
     }()
 
     func generate(_ text: String) throws -> (code: String, plan: ClientOperationPlan) {
-        let files = try CodeGenerator.generate(sources: [(name: "Q.graphql", text: text)], schema: Self.schema).get()
+        let files = try RecordedGeneration.generate(sources: [(name: "Q.graphql", text: text)], schema: Self.schema).get()
         let document = try Parser.parse(text, sourceName: "Q.graphql")
         let operation = try #require(document.operations.first)
         let plan = try ClientOperationPlanner.plan(operation, sourceName: "Q.graphql", documents: [document], schema: Self.schema).get()

@@ -10,7 +10,7 @@ import Testing
 struct UnspellableNameTests {
     func errors(schema sdl: String, document: String) throws -> [String] {
         let schema = try Schema.parse(sdl, sourceName: "schema.graphqls")
-        return switch CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: document)], schema: schema) {
+        return switch RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: document)], schema: schema) {
         case .success: []
         case .failure(let errors): errors.diagnostics.map(\.description)
         }
@@ -33,7 +33,7 @@ struct UnspellableNameTests {
 
     @Test func enumValuesWithDistinctSwiftCasesGenerate() throws {
         let schema = try Schema.parse("type Query { x(m: Mode): Int }\nenum Mode { A_B, AB, a_b_c }", sourceName: "schema.graphqls")
-        let files = try CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: "query Find($m: Mode) { x(m: $m) }")], schema: schema).get()
+        let files = try RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: "query Find($m: Mode) { x(m: $m) }")], schema: schema).get()
         let types = try #require(files.first { $0.name == CodeGenerator.schemaTypesFileName }).contents
         for swiftCase in ["case aB\n", "case ab\n", "case aBC\n"] { #expect(types.contains(swiftCase), "\(types)") }
     }
@@ -52,7 +52,7 @@ struct UnspellableNameTests {
 
     @Test func variablesNamedLikeTheLocalsOfJSONValuesAreReadThroughSelf() throws {
         let schema = try Schema.parse("type Query { x(s: String, t: Int): Int }", sourceName: "schema.graphqls")
-        let files = try CodeGenerator.generate(sources: [(name: "Ops/Test.graphql", text: "query Find($values: String, $value: Int!) { x(s: $values, t: $value) }")], schema: schema).get()
+        let files = try RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: "query Find($values: String, $value: Int!) { x(s: $values, t: $value) }")], schema: schema).get()
         let code = try #require(files.first).contents
         #expect(code.contains("if let value = self.values { values[\"values\"] = value.graphQLInputValue }"), "\(code)")
         #expect(code.contains("values[\"value\"] = self.value.graphQLInputValue"), "\(code)")

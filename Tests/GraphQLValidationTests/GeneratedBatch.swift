@@ -22,31 +22,40 @@ struct GeneratedBatch {
     /// Documents that could not be renamed or generated, each with the document.
     private(set) var refusals: [String] = []
 
+    /// A batch of single-file documents.
     init(name: String, schema: Schema, documents: [(label: String, text: String)]) {
+        self.init(name: name, schema: schema, sourceSets: documents.map { (label: $0.label, texts: [$0.text]) })
+    }
+
+    /// A batch of documents, each one or more files generated together (fragments shared between them).
+    init(name: String, schema: Schema, sourceSets: [(label: String, texts: [String])]) {
         self.name = name
         switch CodeGenerator.generate(sources: [], schema: schema) {
         case .success(let schemaFiles): for file in schemaFiles { files[file.name] = file.contents }
         case .failure(let errors): refusals.append("\(name): the schema's types did not generate: \(errors)")
         }
         var definedNames: [String: String] = [:]
-        for (index, document) in documents.enumerated() {
-            let sourceName = "Document\(index).graphql"
+        for (index, document) in sourceSets.enumerated() {
+            let original = document.texts.joined(separator: "\n# next file\n")
+            // One file is DocumentN; several are DocumentNf0, DocumentNf1, …
+            let sourceNames = document.texts.indices.map { "Document\(index)" + (document.texts.count == 1 ? "" : "f\($0)") + ".graphql" }
             do {
                 // Names are kept unless an earlier document took one: a clash within a document stays as written.
-                let asWritten = try DocumentRenamer.rename(document.text, suffix: "")
-                let clashes = asWritten.names.contains { definedNames[$0] != nil }
-                let renamed = clashes ? try DocumentRenamer.rename(document.text, suffix: "_\(index)") : asWritten
-                for definedName in renamed.names {
+                let asWritten = try document.texts.map { try DocumentRenamer.rename($0, suffix: "") }
+                let clashes = asWritten.contains { $0.names.contains { definedNames[$0] != nil } }
+                let renamed = clashes ? try document.texts.map { try DocumentRenamer.rename($0, suffix: "_\(index)") } : asWritten
+                for definedName in renamed.flatMap(\.names) {
                     if let other = definedNames[definedName] { refusals.append("\(document.label): \(definedName) is also defined by \(other)") }
                     definedNames[definedName] = document.label
                 }
-                switch CodeGenerator.generate(sources: [(name: sourceName, text: renamed.text)], schema: schema) {
+                let renamedText = renamed.map(\.text).joined(separator: "\n# next file\n")
+                switch CodeGenerator.generate(sources: zip(sourceNames, renamed).map { (name: $0, text: $1.text) }, schema: schema) {
                 case .failure(let errors):
-                    refusals.append("\(document.label): not generated: \(errors)\n\(document.text)")
+                    refusals.append("\(document.label): not generated: \(errors)\n\(original)")
                 case .success(let generated):
                     for file in generated where file.name != CodeGenerator.schemaTypesFileName {
                         files[file.name] = file.contents
-                        entries[file.name] = Entry(label: document.label, original: document.text, renamed: renamed.text)
+                        entries[file.name] = Entry(label: document.label, original: original, renamed: renamedText)
                     }
                 }
             } catch {

@@ -1,3 +1,4 @@
+import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
 import Testing
@@ -14,8 +15,13 @@ struct SingleFieldSubscriptionsTests {
         do { return try Schema.parse(source, sourceName: "schema.graphqls") } catch { fatalError("fixture schema: \(error)") }
     }()
 
+    /// The diagnostics, or for a valid document what the generator refuses (`generator: …`).
     static func errors(_ text: String) -> [String] {
-        Validator.validate(sources: [(name: "T.graphql", text: text)], against: schema).map { "\($0.location): \($0.message)" }
+        let errors = Validator.validate(sources: [(name: "T.graphql", text: text)], against: schema).map { "\($0.location): \($0.message)" }
+        guard errors.isEmpty, case .failure(let refused) = RecordedGeneration.generate(sources: [(name: "T.graphql", text: text)], schema: schema) else {
+            return errors
+        }
+        return refused.diagnostics.map { "generator: \($0.location): \($0.message)" }
     }
 
     @Test(arguments: [

@@ -398,7 +398,7 @@ struct SpecRuleTests {
         let errors = Validator.validate(sources: [(name: "T.graphql", text: example.document)], against: Self.schema).map { "\($0.location): \($0.message)" }
         #expect(errors == example.errors)
         // What the rules accept, the generator generates.
-        if example.errors.isEmpty, case .failure(let refused) = CodeGenerator.generate(sources: [(name: "T.graphql", text: example.document)], schema: Self.schema) {
+        if example.errors.isEmpty, case .failure(let refused) = RecordedGeneration.generate(sources: [(name: "T.graphql", text: example.document)], schema: Self.schema) {
             Issue.record("valid but not generated: \(refused)")
         }
     }

@@ -47,7 +47,7 @@ enum ValidationFixture {
 
     /// What the generator refuses in a valid document, as `generator: line:column: message`.
     static func generatorErrors(_ text: String, file: String = "Test.graphql") -> [String] {
-        switch CodeGenerator.generate(sources: [(name: file, text: text)], schema: schema) {
+        switch RecordedGeneration.generate(sources: [(name: file, text: text)], schema: schema) {
         case .success: []
         case .failure(let errors): errors.diagnostics.map { "generator: \($0.location): \($0.message)" }
         }

@@ -15,9 +15,13 @@ public enum SchemaPrinter {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
+    /// `schema { … }` unless SDL without it means the same roots: without one, an object type
+    /// named `Query`, `Mutation` or `Subscription` is that root, so a schema whose roots are named
+    /// otherwise, or that has such a type that is not a root, needs it.
     private static func schemaDefinition(_ schema: Schema) -> String? {
         let roots = [("query", schema.queryType, "Query"), ("mutation", schema.mutationType, "Mutation"), ("subscription", schema.subscriptionType, "Subscription")]
-        guard roots.contains(where: { $0.1 != nil && $0.1 != $0.2 }) else { return nil }
+        let implicit = { (name: String) in schema.types[name]?.kind == .object ? name : nil }
+        guard roots.contains(where: { $0.1 != implicit($0.2) }) else { return nil }
         let lines = roots.compactMap { root in root.1.map { "  \(root.0): \($0)" } }
         return "schema {\n" + lines.joined(separator: "\n") + "\n}"
     }
