@@ -70,15 +70,20 @@ private struct HalfRequestClient {
         let clientPort = Int(UInt16(bigEndian: address.sin_port))
         let local = String(format: ":%04X", serverPort)
         let remote = String(format: ":%04X", clientPort)
-        while true {
-            let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-            for line in table.split(separator: "\n") {
+        // Polls for at most 30 s (the child's watchdog): a server gone before it read gives a failure, not a hang.
+        for _ in 0..<6_000 {
+            // Read to the end: /proc files report size 0, and with many sockets open the table is longer than a page.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp"))
+            defer { try? handle.close() }
+            guard let table = try handle.readToEnd() else { break }
+            for line in String(decoding: table, as: UTF8.self).split(separator: "\n") {
                 let columns = line.split(separator: " ")
                 guard columns.count > 4, columns[1].hasSuffix(local), columns[2].hasSuffix(remote) else { continue }
                 if columns[4].hasSuffix(":00000000") { return }
             }
             try await Task.sleep(for: .milliseconds(5))
         }
+        throw Failure(description: "the server never read the request off 127.0.0.1\(local)")
     }
 
     func close() {
