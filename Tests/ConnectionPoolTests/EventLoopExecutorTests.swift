@@ -38,36 +38,55 @@ struct EventLoopExecutorTests {
         #expect(before == after)
     }
 
-    /// An exchange finishes while every thread of the global concurrency pool is blocked: the
-    /// server answers only once they all are, and the pool is released only after the answer
-    /// arrived (or 20 s passed, which fails the test).
+    /// An exchange started from the pool finishes while every thread of the global concurrency
+    /// pool is blocked: the pool is blocked once the exchange has reached the connection pool,
+    /// the server answers only once every pool thread is held, and the pool is released only
+    /// after the exchange handed its connection back (or 20 s passed, which fails the test).
+    /// The connection pool's clock is the probe: it is read when a connection is asked for and
+    /// when one is handed back.
     @Test func anExchangeFinishesWhileTheConcurrencyPoolIsBlocked() async throws {
         let gate = KeepAliveServer.Gate()
         let server = try KeepAliveServer { _ in .held(gate, .answer()) }
         defer { server.stop() }
-        let session = SocketHTTPSession()
+        let entered = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        /// 0: nothing yet; 1: the exchange asked for a connection; 2: the server may answer.
+        let phase = Mutex(0)
+        let options = ConnectionPoolOptions(maximumConnectionsPerOrigin: 8, idleTimeout: .seconds(30))
+        let pool = ConnectionPool(options: options) {
+            switch phase.withLock({ phase -> Int in
+                defer { if phase == 0 { phase = 1 } }
+                return phase
+            }) {
+            case 0: entered.signal()
+            case 2: done.signal()
+            default: break
+            }
+            return .now
+        }
+        let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: pool)
         let width = ProcessInfo.processInfo.activeProcessorCount
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
         let finishedInTime = Mutex<Bool?>(nil)
-        let request = ConnectionPoolTests.query(port: server.port)
-        // Starts on the loop, not the pool.
-        let exchange = Task.detached(executorPreference: EventLoop.shared) { () async throws -> Int in
-            let response = try await session.send(request)
-            done.signal()
-            return response.statusCode
-        }
-        for _ in 0..<width { Task.detached { Self.block(signalling: started, until: release) } }
-        // Off the pool: lets the server answer once the pool is blocked, then frees the pool.
+        // Off the pool: blocks the pool once the exchange is under way, lets the server answer,
+        // waits for the exchange to hand its connection back, then frees the pool.
         Thread {
+            guard entered.wait(timeout: .now() + 20) == .success else {
+                finishedInTime.withLock { $0 = false }
+                gate.open()
+                return
+            }
+            for _ in 0..<width { Task.detached { Self.block(signalling: started, until: release) } }
             for _ in 0..<width { started.wait() }
+            phase.withLock { $0 = 2 }
             gate.open()
             let inTime = done.wait(timeout: .now() + 20) == .success
             finishedInTime.withLock { $0 = inTime }
             for _ in 0..<width { release.signal() }
         }.start()
-        let status = try await exchange.value
+        let request = ConnectionPoolTests.query(port: server.port, timeout: .seconds(60))
+        let status = try await Task.detached { try await session.send(request).statusCode }.value
         #expect(status == 200)
         #expect(finishedInTime.withLock { $0 } == true)
     }
