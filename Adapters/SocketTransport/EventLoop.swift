@@ -14,7 +14,7 @@ import Glibc
 /// and suspends the task, holding no thread. The loop's thread resumes it when the socket is
 /// ready, when its deadline passes (``HTTPTransportError/Kind/timedOut``) or, at once, when the
 /// task is cancelled (`CancellationError`). The code itself runs with a loop as its task
-/// executor (``run(_:)``, ``nextForExchange()``): jobs are queued, a sleeping thread is woken
+/// executor (``run(_:)``, ``leastBusy()``): jobs are queued, a sleeping thread is woken
 /// through a socket pair in its epoll set, and they run in order between two `epoll_wait`s,
 /// so an exchange never waits for a thread of the global concurrency pool. A thousand
 /// exchanges in flight are a thousand suspended tasks and at most four threads.
@@ -39,15 +39,23 @@ final class EventLoop: TaskExecutor, Sendable {
     static let shared = EventLoop()
 
     /// The loops that run exchanges and WebSockets as their task executor: ``shared`` and three
-    /// more, whose threads start on first use, so that one long exchange (a large answer
-    /// already in the socket) holds up only a quarter of the others.
+    /// more, whose threads start on first use.
     private static let executors: [EventLoop] = [shared] + (1..<4).map { _ in EventLoop() }
-    private static let nextExecutor = Atomic<Int>(0)
 
-    /// The next of the executor loops, in turn.
-    static func nextForExchange() -> EventLoop {
-        let index = nextExecutor.add(1, ordering: .relaxed).oldValue
-        return executors[index % executors.count]
+    /// The executor loop with the fewest exchanges and WebSockets running on it (the first of
+    /// them on a tie), so that a new exchange does not queue behind a long one while another
+    /// loop is free, and a process that runs one at a time keeps to one thread.
+    static func leastBusy() -> EventLoop {
+        var best = shared
+        var fewest = Int.max
+        for loop in executors {
+            let running = loop.running.load(ordering: .relaxed)
+            if running < fewest {
+                best = loop
+                fewest = running
+            }
+        }
+        return best
     }
 
     private struct Waiter {
@@ -78,6 +86,8 @@ final class EventLoop: TaskExecutor, Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let state = Mutex(State())
+    /// Operations running with the loop as their executor (``run(_:)``).
+    private let running = Atomic<Int>(0)
 
     /// A loop of its own (``shared`` is the process's; tests make others).
     init() {
@@ -141,8 +151,10 @@ final class EventLoop: TaskExecutor, Sendable {
     /// Runs `operation` with the loop as its task executor: the exchange's code, and every
     /// continuation the loop resumes, run on the loop's thread, never waiting for a thread of
     /// the global concurrency pool (which other work may keep busy).
-    func run<T>(_ operation: () async throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(self, operation: operation)
+    func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+        running.add(1, ordering: .relaxed)
+        defer { running.subtract(1, ordering: .relaxed) }
+        return try await withTaskExecutorPreference(self, operation: operation)
     }
 
     /// Queues `job` for the loop's thread, waking it when it sleeps in `epoll_wait`.

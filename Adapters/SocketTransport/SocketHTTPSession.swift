@@ -51,7 +51,7 @@ public struct SocketHTTPSession: HTTPSession {
         try Task.checkCancellation()
         // The exchange runs on the loop's thread, so its progress never waits for the
         // global concurrency pool.
-        return try await EventLoop.nextForExchange().run {
+        return try await EventLoop.leastBusy().run {
             let lease = try await pool.acquire(route.origin, deadline: deadline)
             let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, deadline: deadline)
             return try await exchange.run(lease) {

@@ -49,7 +49,7 @@ public struct WebSocketClient: WebSocketSession {
     /// ``connect(to:subprotocols:headers:timeout:)`` with the request as one value.
     public func connect(_ request: WebSocketRequest) async throws -> WebSocketConnection {
         // The handshake runs on the loop's thread, as the connection's I/O task does.
-        try await EventLoop.nextForExchange().run { try await open(onLoop: request) }
+        try await EventLoop.leastBusy().run { try await open(onLoop: request) }
     }
 
     private func open(onLoop request: WebSocketRequest) async throws -> WebSocketConnection {

@@ -178,7 +178,8 @@ final class WebSocketEngine: Sendable {
 
     /// Runs `body` as the connection's I/O task (off the caller's task: it outlives it).
     func start(_ body: @escaping @Sendable () async -> Void) {
-        let io = Task.detached(executorPreference: EventLoop.nextForExchange(), operation: body)
+        let loop = EventLoop.leastBusy()
+        let io = Task.detached(executorPreference: loop) { await loop.run(body) }
         let interrupted = state.withLock { state in
             state.io = io
             return state.interrupted

@@ -148,17 +148,18 @@ struct ConnectionPoolTests {
         let pool = ConnectionPool(options: ConnectionPoolOptions(maximumConnectionsPerOrigin: 200, idleTimeout: .seconds(30)))
         let session = SocketHTTPSession(tls: TLSConfiguration(), proxies: .none, limits: HTTPResponseLimits(), pool: pool)
         let port = server.port
-        let before = (all: ThreadCount.current, outside: ThreadCount.outsideConcurrencyPool)
+        let before = ThreadCount.outsideConcurrencyPool
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 { group.addTask { try await session.send(Self.query(port: port, timeout: .seconds(60))).statusCode } }
             #expect(await server.allArrived())
             // Every exchange is in flight on its own connection, none answered: a thread per
-            // exchange would show 200 more here. Other suites run meanwhile, and Dispatch may
-            // add up to 64 workers to the concurrency pool for them (with or without this
-            // transport), hence the two counts: threads outside the pool, and all of them.
-            let during = (all: ThreadCount.current, outside: ThreadCount.outsideConcurrencyPool)
-            #expect(during.outside - before.outside <= 16, "threads outside the pool went from \(before.outside) to \(during.outside)")
-            #expect(during.all - before.all < 100, "threads went from \(before.all) to \(during.all)")
+            // exchange would show 200 more here. Threads of the concurrency pool are not
+            // counted: Dispatch adds workers to it while other suites block theirs (hundreds in
+            // the whole parallel phase, with or without this transport); that an exchange needs
+            // no pool thread at all is EventLoopExecutorTests' concern. (Other suites start
+            // threads meanwhile too, hence the margin.)
+            let during = ThreadCount.outsideConcurrencyPool
+            #expect(during - before <= 16, "threads outside the concurrency pool went from \(before) to \(during)")
             server.answerAll()
             var answered = 0
             for try await status in group where status == 200 { answered += 1 }

@@ -1,9 +1,7 @@
 import Foundation
 
-/// The number of threads the test process has now, from `/proc/self/task`.
+/// The threads the test process has now, from `/proc/self/task`.
 enum ThreadCount {
-    static var current: Int { names.count }
-
     /// Threads other than the workers of the global concurrency pool (Dispatch's root queues,
     /// named `com.apple.root.…`), which Dispatch adds on its own while other suites run.
     static var outsideConcurrencyPool: Int {
