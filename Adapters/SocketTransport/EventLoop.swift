@@ -6,15 +6,15 @@ import Synchronization
 import Glibc
 #endif
 
-/// One thread that waits, in one `epoll_wait(2)`, for the sockets of every exchange and
-/// WebSocket in the process, and for their deadlines; and a task executor for their code.
+/// A thread that waits, in one `epoll_wait(2)`, for the sockets of the exchanges and
+/// WebSockets that run on it, and for their deadlines; and their task executor.
 ///
 /// Exchanges and WebSockets are sequential async code over non-blocking sockets: a read or
-/// write that would block awaits ``wait(for:until:)`` on ``shared``, which registers the socket
+/// write that would block awaits ``wait(for:until:)`` on ``current``, which registers the socket
 /// and suspends the task, holding no thread. The loop's thread resumes it when the socket is
 /// ready, when its deadline passes (``HTTPTransportError/Kind/timedOut``) or, at once, when the
-/// task is cancelled (`CancellationError`). The code itself runs with a loop as its task
-/// executor (``run(_:)``, ``leastBusy()``): jobs are queued, a sleeping thread is woken
+/// task is cancelled (`CancellationError`). The code itself runs with the loop as its task
+/// executor (``run(_:)`` on ``leastBusy()``): jobs are queued, a sleeping thread is woken
 /// through a socket pair in its epoll set, and they run in order between two `epoll_wait`s,
 /// so an exchange never waits for a thread of the global concurrency pool. A thousand
 /// exchanges in flight are a thousand suspended tasks and at most four threads.
@@ -151,11 +151,18 @@ final class EventLoop: TaskExecutor, Sendable {
     /// Runs `operation` with the loop as its task executor: the exchange's code, and every
     /// continuation the loop resumes, run on the loop's thread, never waiting for a thread of
     /// the global concurrency pool (which other work may keep busy).
-    func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+    func run<T>(_ operation: () async throws -> T) async throws -> T {
         running.add(1, ordering: .relaxed)
         defer { running.subtract(1, ordering: .relaxed) }
-        return try await withTaskExecutorPreference(self, operation: operation)
+        return try await Self.$current.withValue(self) {
+            try await withTaskExecutorPreference(self, operation: operation)
+        }
     }
+
+    /// The loop the task runs on (set by ``run(_:)``; ``shared`` elsewhere): its waits are
+    /// registered there, so that each loop's thread watches the sockets of its own exchanges and
+    /// a long exchange on one loop never delays another loop's readiness.
+    @TaskLocal static var current: EventLoop = shared
 
     /// Queues `job` for the loop's thread, waking it when it sleeps in `epoll_wait`.
     func enqueue(_ job: consuming ExecutorJob) {

@@ -56,7 +56,7 @@ struct SocketConnection: Sendable {
             }
             if connected != 0 {
                 guard errno == EINPROGRESS || errno == EINTR else { throw error(errno) }
-                _ = try await EventLoop.shared.wait(for: .writable(descriptor), until: deadline)
+                _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
                 var code: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { throw error(errno) }
@@ -88,7 +88,7 @@ struct SocketConnection: Sendable {
             let code = errno
             if code == EINTR { continue }
             guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
-            _ = try await EventLoop.shared.wait(for: .writable(descriptor), until: deadline)
+            _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
         }
     }
 
@@ -104,7 +104,7 @@ struct SocketConnection: Sendable {
             let code = errno
             if code == EINTR { continue }
             guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
-            _ = try await EventLoop.shared.wait(for: .readable(descriptor), until: deadline)
+            _ = try await EventLoop.current.wait(for: .readable(descriptor), until: deadline)
         }
     }
 

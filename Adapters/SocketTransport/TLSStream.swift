@@ -107,7 +107,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         case 6: return 0  // SSL_ERROR_ZERO_RETURN
         case 3:
             // SSL_ERROR_WANT_WRITE (a key update's answer): wait for room, then read as usual.
-            _ = try await EventLoop.shared.wait(for: .writable(socket.descriptor), until: socket.deadline)
+            _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
             return try await receiveAvailable(into: buffer)
         default: throw TLSFailure.error(code: code, errno: errno, phase: .transfer, ssl: ssl, library: library)
         }
@@ -140,8 +140,8 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             if result > 0 { return result }
             let code = library.getError(ssl, result)
             switch code {
-            case 2: _ = try await EventLoop.shared.wait(for: .readable(socket.descriptor), until: socket.deadline)
-            case 3: _ = try await EventLoop.shared.wait(for: .writable(socket.descriptor), until: socket.deadline)
+            case 2: _ = try await EventLoop.current.wait(for: .readable(socket.descriptor), until: socket.deadline)
+            case 3: _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
             case 6: return 0  // SSL_ERROR_ZERO_RETURN
             default: throw TLSFailure.error(code: code, errno: errno, phase: phase, ssl: ssl, library: library)
             }

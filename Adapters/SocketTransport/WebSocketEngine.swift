@@ -179,7 +179,7 @@ final class WebSocketEngine: Sendable {
     /// Runs `body` as the connection's I/O task (off the caller's task: it outlives it).
     func start(_ body: @escaping @Sendable () async -> Void) {
         let loop = EventLoop.leastBusy()
-        let io = Task.detached(executorPreference: loop) { await loop.run(body) }
+        let io = Task.detached(executorPreference: loop) { _ = try? await loop.run { await body() } }
         let interrupted = state.withLock { state in
             state.io = io
             return state.interrupted

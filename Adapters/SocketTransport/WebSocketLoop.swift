@@ -83,7 +83,7 @@ struct WebSocketLoop {
             if reading { interests.append(.readable(stream.descriptor)) }
             let ready: [UInt32]
             do {
-                ready = try await EventLoop.shared.wait(for: interests, until: closingDeadline)
+                ready = try await EventLoop.current.wait(for: interests, until: closingDeadline)
             } catch let error as HTTPTransportError where error.kind == .timedOut {
                 return
             }
