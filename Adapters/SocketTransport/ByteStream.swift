@@ -2,13 +2,14 @@ import Foundation
 
 /// A connected byte stream an HTTP exchange runs over: a plain socket or TLS on top of one.
 ///
-/// Both calls block the calling (non-pool) thread, honour the stream's deadline and its
-/// ``BlockingCall``'s cancellation, and throw ``HTTPTransportError`` (or `CancellationError`).
-protocol ByteStream {
+/// Both calls suspend the task (never block a thread) while the socket is not ready, waiting
+/// on the ``EventLoop``; they honour the stream's deadline and the task's cancellation, and
+/// throw ``HTTPTransportError`` (or `CancellationError`).
+protocol ByteStream: Sendable {
     /// Sends every byte of `bytes`.
-    func send(_ bytes: Data) throws
+    func send(_ bytes: Data) async throws
     /// Receives up to `buffer.count` bytes; 0 means the peer ended the stream.
-    func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int
 }
 
 extension SocketConnection: ByteStream {}

@@ -52,16 +52,20 @@ struct ConnectionRoute: Sendable {
     var sendsThroughPlainProxy: Bool { tls == nil && proxy != nil }
 
     /// Connects (to the proxy, then through a tunnel for https) and, for https, runs the TLS
-    /// handshake, offering `session` for resumption. Every wait honours `call` and `deadline`;
+    /// handshake, offering `session` for resumption. Every wait honours the task's cancellation and `deadline`;
     /// nothing is written to the server before its certificate has been verified.
-    func open(call: BlockingCall, deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil) throws -> PooledConnection {
+    func open(deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil) async throws -> PooledConnection {
         let context = try tls?.get()
-        let socket = try proxy?.connect(call: call, deadline: deadline)
-            ?? SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
+        let socket: SocketConnection
+        if let proxy {
+            socket = try await proxy.connect(deadline: deadline)
+        } else {
+            socket = try await SocketConnection.connect(host: host, port: port, deadline: deadline)
+        }
         do {
             guard let context else { return PooledConnection(socket: socket, tls: nil) }
-            try proxy?.openTunnel(over: socket, to: host, port: port)
-            let stream = try TLSStream.handshake(over: socket, context: context, host: host, resuming: session)
+            try await proxy?.openTunnel(over: socket, to: host, port: port)
+            let stream = try await TLSStream.handshake(over: socket, context: context, host: host, resuming: session)
             return PooledConnection(socket: socket, tls: stream)
         } catch {
             socket.close()

@@ -6,21 +6,23 @@ import Synchronization
 import Glibc
 #endif
 
-/// One thread that waits, in one `epoll_wait(2)`, for the sockets of every exchange and
-/// WebSocket in the process, and for their deadlines.
+/// A thread that waits, in one `epoll_wait(2)`, for the sockets of the exchanges and
+/// WebSockets that run on it, and for their deadlines; and their task executor.
 ///
-/// The I/O itself is sequential async code on the caller's executor (the Swift concurrency
-/// pool, or the CLI's ``CurrentThreadExecutor``): sockets are non-blocking, and a read or write
-/// that would block awaits ``wait(for:until:)``, which registers the socket and suspends the
-/// task, holding no thread. The loop's thread resumes it when the socket is ready, when its
-/// deadline passes (``HTTPTransportError/Kind/timedOut``) or, at once, when the task is
-/// cancelled (`CancellationError`). A thousand exchanges in flight are a thousand suspended
-/// tasks and one thread.
+/// Exchanges and WebSockets are sequential async code over non-blocking sockets: a read or
+/// write that would block awaits ``wait(for:until:)`` on ``current``, which registers the socket
+/// and suspends the task, holding no thread. The loop's thread resumes it when the socket is
+/// ready, when its deadline passes (``HTTPTransportError/Kind/timedOut``) or, at once, when the
+/// task is cancelled (`CancellationError`). The code itself runs with the loop as its task
+/// executor (``run(_:)`` on ``leastBusy()``): jobs are queued, a sleeping thread is woken
+/// through a socket pair in its epoll set, and they run in order between two `epoll_wait`s,
+/// so an exchange never waits for a thread of the global concurrency pool. A thousand
+/// exchanges in flight are a thousand suspended tasks and at most four threads.
 ///
 /// Deadlines are a heap the loop sleeps on (epoll_wait's timeout), so timers need no thread of
 /// their own; ``schedule(at:_:)`` runs short work there too (the pool's idle reaper). The thread
-/// starts the first time something waits: a process that never waits starts nothing.
-final class EventLoop: Sendable {
+/// starts the first time something waits or is enqueued: a process that never does starts nothing.
+final class EventLoop: TaskExecutor, Sendable {
     /// A descriptor and the `EPOLL…` events to wait for.
     struct Interest: Sendable {
         let descriptor: Int32
@@ -33,8 +35,28 @@ final class EventLoop: Sendable {
     static let readable = Epoll.readable
     static let writable = Epoll.writable
 
-    /// The process's loop.
+    /// The process's loop: every wait is registered in its epoll set.
     static let shared = EventLoop()
+
+    /// The loops that run exchanges and WebSockets as their task executor: ``shared`` and three
+    /// more, whose threads start on first use.
+    private static let executors: [EventLoop] = [shared] + (1..<4).map { _ in EventLoop() }
+
+    /// The executor loop with the fewest exchanges and WebSockets running on it (the first of
+    /// them on a tie), so that a new exchange does not queue behind a long one while another
+    /// loop is free, and a process that runs one at a time keeps to one thread.
+    static func leastBusy() -> EventLoop {
+        var best = shared
+        var fewest = Int.max
+        for loop in executors {
+            let running = loop.running.load(ordering: .relaxed)
+            if running < fewest {
+                best = loop
+                fewest = running
+            }
+        }
+        return best
+    }
 
     private struct Waiter {
         let continuation: CheckedContinuation<[UInt32], any Error>
@@ -52,6 +74,8 @@ final class EventLoop: Sendable {
         /// Whether the thread sleeps in epoll_wait, and until when (`nil`: with no timeout).
         var sleeping = false
         var sleepingUntil: ContinuousClock.Instant?
+        /// Task jobs enqueued on the loop as a ``TaskExecutor``, run in order on its thread.
+        var jobs: [UnownedJob] = []
     }
 
     /// Interests per wait at most: the index rides in the event's low bits.
@@ -62,6 +86,8 @@ final class EventLoop: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let state = Mutex(State())
+    /// Operations running with the loop as their executor (``run(_:)``).
+    private let running = Atomic<Int>(0)
 
     /// A loop of its own (``shared`` is the process's; tests make others).
     init() {
@@ -117,6 +143,36 @@ final class EventLoop: Sendable {
             state.actions[id] = action
             state.timers.push(deadline, id)
             return (Self.needsWake(state, for: deadline), Self.claimStart(&state))
+        }
+        if start { startThread() }
+        if wake { signal() }
+    }
+
+    /// Runs `operation` with the loop as its task executor: the exchange's code, and every
+    /// continuation the loop resumes, run on the loop's thread, never waiting for a thread of
+    /// the global concurrency pool (which other work may keep busy).
+    func run<T>(_ operation: () async throws -> T) async throws -> T {
+        running.add(1, ordering: .relaxed)
+        defer { running.subtract(1, ordering: .relaxed) }
+        return try await Self.$current.withValue(self) {
+            try await withTaskExecutorPreference(self, operation: operation)
+        }
+    }
+
+    /// The loop the task runs on (set by ``run(_:)``; ``shared`` elsewhere): its waits are
+    /// registered there, so that each loop's thread watches the sockets of its own exchanges and
+    /// a long exchange on one loop never delays another loop's readiness.
+    @TaskLocal static var current: EventLoop = shared
+
+    /// Queues `job` for the loop's thread, waking it when it sleeps in `epoll_wait`.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let (wake, start) = state.withLock { state -> (Bool, Bool) in
+            state.jobs.append(job)
+            // One wake-up per sleep: the next job sees the thread already woken.
+            let wake = state.sleeping
+            state.sleeping = false
+            return (wake, Self.claimStart(&state))
         }
         if start { startThread() }
         if wake { signal() }
@@ -188,6 +244,12 @@ final class EventLoop: Sendable {
                 return Array(state.waiters.values)
             }
             for waiter in waiting { waiter.continuation.resume(throwing: HTTPTransportError(.other(code: -Int(EAGAIN)))) }
+            // Jobs still run, on the global pool, rather than never.
+            let jobs = state.withLock { state in
+                defer { state.jobs = [] }
+                return state.jobs
+            }
+            for job in jobs { globalConcurrentExecutor.enqueue(job) }
         }
     }
 
@@ -210,11 +272,13 @@ final class EventLoop: Sendable {
     private func run() {
         guard let epoll else { return }
         let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * Epoll.eventSize, alignment: 8)
+        let executor = asUnownedTaskExecutor()
         while true {
+            // Deadlines that passed, scheduled work that is due and the jobs enqueued so far.
             let now = ContinuousClock.now
             var expired: [Waiter] = []
             var due: [@Sendable () -> Void] = []
-            let timeout = state.withLock { state -> Int32 in
+            let jobs = state.withLock { state -> [UnownedJob] in
                 while let next = state.timers.first, next.deadline <= now {
                     state.timers.popFirst()
                     if let waiter = state.waiters.removeValue(forKey: next.id) {
@@ -223,16 +287,25 @@ final class EventLoop: Sendable {
                     } else if let action = state.actions.removeValue(forKey: next.id) {
                         due.append(action)
                     }
+                    // Timers of waits that ended otherwise are dropped as they come up.
                 }
-                // Timers of waits that ended otherwise are dropped as they come up.
-                state.sleeping = expired.isEmpty && due.isEmpty
-                state.sleepingUntil = state.timers.first?.deadline
-                guard state.sleeping else { return 0 }
-                return state.sleepingUntil.map { ($0 - now).waitMilliseconds } ?? -1
+                defer { state.jobs = [] }
+                return state.jobs
             }
             for waiter in expired { waiter.continuation.resume(throwing: HTTPTransportError(.timedOut)) }
             for action in due { action() }
-            if timeout == 0 && (!expired.isEmpty || !due.isEmpty) { continue }
+            for job in jobs { job.runSynchronously(on: executor) }
+            // Sleep only when nothing is left to run: a job enqueued after this wakes the thread.
+            let timeout = state.withLock { state -> Int32 in
+                let later = ContinuousClock.now
+                if !state.jobs.isEmpty || (state.timers.first.map { $0.deadline <= later } ?? false) {
+                    state.sleeping = false
+                    return 0
+                }
+                state.sleeping = true
+                state.sleepingUntil = state.timers.first?.deadline
+                return state.sleepingUntil.map { ($0 - later).waitMilliseconds } ?? -1
+            }
             let count = epoll.wait(into: events, timeout: timeout)
             var ready: [(Waiter, [UInt32])] = []
             state.withLock { state in

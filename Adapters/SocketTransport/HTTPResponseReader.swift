@@ -14,7 +14,9 @@ struct HTTPResponseReader {
     private let limits: HTTPResponseLimits
     private var buffer: [UInt8] = []
     private var position = 0
-    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    private let scratch = ReceiveBuffer(capacity: 64 * 1024)
+    /// Fills and interim heads so far, to let other work on the event loop run now and then.
+    private var steps = 0
     /// Whether any byte of an answer has arrived.
     private(set) var receivedAny = false
     /// Whether the connection may carry another request after the answer read last (see
@@ -32,15 +34,16 @@ struct HTTPResponseReader {
     ///
     /// Interim (1xx) answers before it are skipped, at most ``HTTPResponseLimits/maximumHeadBytes``
     /// of them in all: a server cannot keep the client reading heads forever.
-    mutating func read(method: String) throws -> HTTPResponse {
+    mutating func read(method: String) async throws -> HTTPResponse {
         var interimBytes = 0
-        var head = try readHead()
+        var head = try await readHead()
         while (100..<200).contains(head.status), head.status != 101 {
             interimBytes += head.byteCount
             guard interimBytes <= limits.maximumHeadBytes else {
                 throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
             }
-            head = try readHead()
+            await yieldNowAndThen()
+            head = try await readHead()
         }
         let body: Data
         var framing = HTTPResponseHead.Framing.length(0)
@@ -49,11 +52,11 @@ struct HTTPResponseReader {
         } else {
             framing = try head.framing()
             switch framing {
-            case .chunked: body = try readChunked()
+            case .chunked: body = try await readChunked()
             case .length(let count):
                 guard count <= limits.maximumBodyBytes else { throw tooLarge }
-                body = try readExactly(count)
-            case .untilClose: body = try readToEnd()
+                body = try await readExactly(count)
+            case .untilClose: body = try await readToEnd()
             }
         }
         keepsAlive = head.keepsAlive(framing: framing) && position == buffer.count
@@ -79,16 +82,24 @@ struct HTTPResponseReader {
 
     /// Appends what the connection delivers next, never moving what is there; `false` when
     /// the connection has closed.
-    private mutating func fill() throws -> Bool {
-        let connection = self.connection
-        let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
+    private mutating func fill() async throws -> Bool {
+        await yieldNowAndThen()
+        let count = try await connection.receive(into: scratch.bytes)
         guard count > 0 else { return false }
         receivedAny = true
-        buffer.append(contentsOf: scratch[0..<count])
+        buffer.append(contentsOf: scratch.prefix(count))
         return true
     }
 
-    private mutating func readHead() throws -> HTTPResponseHead {
+    /// Every 16th step, lets the other tasks of the executor run: the exchanges of the process
+    /// share one ``EventLoop`` thread, and a long answer already in the socket (a read never
+    /// waits then) must not hold up the others.
+    private mutating func yieldNowAndThen() async {
+        steps += 1
+        if steps % 16 == 0 { await Task.yield() }
+    }
+
+    private mutating func readHead() async throws -> HTTPResponseHead {
         compact()
         var searchFrom = position
         while true {
@@ -109,7 +120,7 @@ struct HTTPResponseReader {
             }
             searchFrom = max(position, buffer.count - 3)
             guard buffer.count - position <= limits.maximumHeadBytes else { throw headTooLarge }
-            guard try fill() else {
+            guard try await fill() else {
                 // Nothing, or the start of a status line, is a connection closed before a
                 // whole answer; anything else is not HTTP.
                 let received = buffer[position...]
@@ -125,20 +136,20 @@ struct HTTPResponseReader {
         HTTPTransportError(.malformedResponse(reason))
     }
 
-    private mutating func readExactly(_ count: Int) throws -> Data {
+    private mutating func readExactly(_ count: Int) async throws -> Data {
         var body = Data()
         body.reserveCapacity(min(count, 1 << 20))
-        try readExactly(count, into: &body)
+        try await readExactly(count, into: &body)
         return body
     }
 
-    private mutating func readExactly(_ count: Int, into body: inout Data) throws {
+    private mutating func readExactly(_ count: Int, into body: inout Data) async throws {
         var remaining = count
         while remaining > 0 {
             if position == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
                 position = 0
-                guard try fill() else { throw HTTPTransportError(.connectionLost) }
+                guard try await fill() else { throw HTTPTransportError(.connectionLost) }
             }
             let take = min(remaining, buffer.count - position)
             body.append(contentsOf: buffer[position..<(position + take)])
@@ -147,22 +158,22 @@ struct HTTPResponseReader {
         }
     }
 
-    private mutating func readToEnd() throws -> Data {
+    private mutating func readToEnd() async throws -> Data {
         var body = Data(buffer[position...])
         position = buffer.count
         guard body.count <= limits.maximumBodyBytes else { throw tooLarge }
-        let connection = self.connection
         while true {
-            let count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
+            await yieldNowAndThen()
+            let count = try await connection.receive(into: scratch.bytes)
             guard count > 0 else { return body }
             receivedAny = true
             guard body.count + count <= limits.maximumBodyBytes else { throw tooLarge }
-            body.append(contentsOf: scratch[0..<count])
+            body.append(contentsOf: scratch.prefix(count))
         }
     }
 
     /// One line (without its end), at most 4 KiB.
-    private mutating func readLine() throws -> Substring {
+    private mutating func readLine() async throws -> Substring {
         compact()
         while true {
             if let newline = buffer[position...].firstIndex(of: 10) {
@@ -171,14 +182,14 @@ struct HTTPResponseReader {
                 return Substring(String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self))
             }
             guard buffer.count - position <= 4_096 else { throw Self.malformed("a chunk line over 4 KiB") }
-            guard try fill() else { throw HTTPTransportError(.connectionLost) }
+            guard try await fill() else { throw HTTPTransportError(.connectionLost) }
         }
     }
 
-    private mutating func readChunked() throws -> Data {
+    private mutating func readChunked() async throws -> Data {
         var body = Data()
         while true {
-            let line = try readLine()
+            let line = try await readLine()
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard !sizeText.isEmpty, sizeText.allSatisfy(\.isHexDigit) else { throw Self.malformed("a bad chunk size") }
             // Too many digits for an Int is a size over any limit.
@@ -186,14 +197,14 @@ struct HTTPResponseReader {
             if size == 0 {
                 // Trailers, up to the blank line.
                 var trailers = 0
-                while try !readLine().isEmpty {
+                while try await !readLine().isEmpty {
                     trailers += 1
                     guard trailers <= limits.maximumHeaderCount else { throw Self.malformed("too many trailer fields") }
                 }
                 return body
             }
-            try readExactly(size, into: &body)
-            guard try readLine().isEmpty else { throw Self.malformed("chunk data longer than its size") }
+            try await readExactly(size, into: &body)
+            guard try await readLine().isEmpty else { throw Self.malformed("chunk data longer than its size") }
         }
     }
 }

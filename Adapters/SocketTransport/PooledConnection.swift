@@ -3,8 +3,9 @@ import Foundation
 /// One open connection (plain, or TLS over the socket) that serves one request at a time and
 /// may be kept alive between them.
 ///
-/// Owned by one thread at a time: the ``ConnectionPool`` hands it out under its lock, and only
-/// the exchange that leased it touches it until it is released.
+/// Owned by one task at a time: the ``ConnectionPool`` hands it out under its lock, and only
+/// the exchange that leased it touches it until it is released (the pool's idle reaper closes
+/// only connections it has taken out of the pool, under the same lock).
 final class PooledConnection: @unchecked Sendable {
     private var socket: SocketConnection
     let tls: TLSStream?
@@ -21,11 +22,10 @@ final class PooledConnection: @unchecked Sendable {
     /// What requests are written to and answers read from.
     var stream: any ByteStream { tls ?? socket }
 
-    /// Waits on `call` and until `deadline` from now on (the next request's).
-    func rebind(call: BlockingCall, deadline: ContinuousClock.Instant) {
-        socket.call = call
+    /// Waits until `deadline` from now on (the next request's).
+    func rebind(deadline: ContinuousClock.Instant) {
         socket.deadline = deadline
-        tls?.rebind(call: call, deadline: deadline)
+        tls?.rebind(deadline: deadline)
     }
 
     /// Whether the idle connection is still open and silent (see ``SocketConnection/isReusable``),

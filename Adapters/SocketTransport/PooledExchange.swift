@@ -1,7 +1,8 @@
 import Foundation
 import HTTPSeam
 
-/// One request over a ``ConnectionPool``'s connection, on the exchange's own thread: checks an
+/// One request over a ``ConnectionPool``'s connection, as sequential async code on the
+/// caller's task (its waits suspend on the ``EventLoop``): checks an
 /// idle connection before reusing it, opens one when needed, sends the request, reads the whole
 /// answer, and gives the connection back (kept alive when the answer allows it).
 ///
@@ -13,12 +14,11 @@ struct PooledExchange {
     let route: ConnectionRoute
     let pool: ConnectionPool
     let limits: HTTPResponseLimits
-    let call: BlockingCall
     let deadline: ContinuousClock.Instant
 
     /// Runs the exchange with `lease`; `sending` is called right before each time the request is
     /// written (it throws once the exchange is cancelled).
-    func run(_ lease: ConnectionPool.Lease, sending: () throws -> Void) throws -> HTTPResponse {
+    func run(_ lease: ConnectionPool.Lease, sending: () throws -> Void) async throws -> HTTPResponse {
         let origin = route.origin
         var connection: PooledConnection?
         var keep = false
@@ -30,7 +30,7 @@ struct PooledExchange {
         var reused = false
         if case .reuse(let idle) = lease {
             if idle.isReusable {
-                idle.rebind(call: call, deadline: deadline)
+                idle.rebind(deadline: deadline)
                 connection = idle
                 reused = true
             } else {
@@ -45,7 +45,7 @@ struct PooledExchange {
             if let connection {
                 current = connection
             } else {
-                current = try route.open(call: call, deadline: deadline, resuming: pool.session(for: origin))
+                current = try await route.open(deadline: deadline, resuming: pool.session(for: origin))
                 pool.noteOpened(current)
             }
             connection = current
@@ -53,8 +53,8 @@ struct PooledExchange {
             let response: HTTPResponse
             do {
                 try sending()
-                try current.stream.send(head + request.body)
-                response = try reader.read(method: request.method)
+                try await current.stream.send(head + request.body)
+                response = try await reader.read(method: request.method)
             } catch let error as HTTPTransportError where reused && request.isIdempotent && !reader.receivedAny && error.kind == .connectionLost {
                 current.close()
                 connection = nil

@@ -3,7 +3,7 @@ import HTTPSeam
 
 /// The proxy side of a request: where to connect, the credentials to present, and the
 /// `CONNECT` exchange that opens a tunnel for https.
-struct ProxyTunnel {
+struct ProxyTunnel: Sendable {
     let host: String
     let port: Int
     /// `Basic …` from the proxy URL's `user:password@`, never shown anywhere.
@@ -33,29 +33,29 @@ struct ProxyTunnel {
     }
 
     /// Connects to the proxy; a refusal or an unknown name names the proxy.
-    func connect(call: BlockingCall, deadline: ContinuousClock.Instant) throws -> SocketConnection {
+    func connect(deadline: ContinuousClock.Instant) async throws -> SocketConnection {
         do {
-            return try SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
+            return try await SocketConnection.connect(host: host, port: port, deadline: deadline)
         } catch let error as HTTPTransportError where error.kind == .connectionRefused || error.kind == .hostUnreachable {
             throw failure(error.kind == .connectionRefused ? "it refused the connection" : "it could not be reached")
         }
     }
 
     /// Asks the proxy for a tunnel to `host:port` and reads its answer; only a 2xx opens it.
-    func openTunnel(over socket: SocketConnection, to host: String, port: Int) throws {
+    func openTunnel(over socket: SocketConnection, to host: String, port: Int) async throws {
         let authority = HostAddress.authority(host: host, port: port)
         var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
         if let authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
         head += "\r\n"
-        try socket.send(Data(head.utf8))
+        try await socket.send(Data(head.utf8))
         // Byte by byte up to the blank line, so nothing of the TLS stream that follows is consumed.
         var answer: [UInt8] = []
-        var byte: UInt8 = 0
+        let byte = ReceiveBuffer(capacity: 1)
         while !answer.ends(with: [13, 10, 13, 10]) && !answer.ends(with: [10, 10]) {
             guard answer.count < 16_384 else { throw failure("its answer to CONNECT is too long") }
-            let count = try withUnsafeMutableBytes(of: &byte) { try socket.receive(into: $0) }
+            let count = try await socket.receive(into: byte.bytes)
             guard count == 1 else { throw failure("it closed the connection instead of opening a tunnel") }
-            answer.append(byte)
+            answer.append(byte.bytes[0])
         }
         let statusLine = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
         let parts = statusLine.split(separator: " ", maxSplits: 2)

@@ -7,44 +7,28 @@ import Glibc
 import Darwin
 #endif
 
-/// A non-blocking TCP connection whose every wait honours a deadline and a ``BlockingCall``'s
-/// cancellation.
+/// A non-blocking TCP connection whose every wait, on the ``EventLoop``, honours a deadline and
+/// the task's cancellation.
 ///
-/// A kept-alive connection serves one request after another: each exchange sets its own call
-/// and deadline (``ConnectionPool``).
-struct SocketConnection {
+/// A kept-alive connection serves one request after another: each exchange sets its own
+/// deadline (``ConnectionPool``).
+struct SocketConnection: Sendable {
     let descriptor: Int32
-    var call: BlockingCall
     var deadline: ContinuousClock.Instant
 
     /// Resolves `host` and connects to the first address that accepts.
     ///
     /// Names under `.invalid` (RFC 6761) fail at once as ``HTTPTransportError/Kind/hostUnreachable``.
-    static func connect(host: String, port: Int, call: BlockingCall, deadline: ContinuousClock.Instant) throws -> SocketConnection {
+    static func connect(host: String, port: Int, deadline: ContinuousClock.Instant) async throws -> SocketConnection {
         let lowered = host.lowercased()
         if lowered == "invalid" || lowered.hasSuffix(".invalid") || lowered.hasSuffix(".invalid.") {
             throw HTTPTransportError(.hostUnreachable)
         }
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw HTTPTransportError(status == EAI_SYSTEM ? .other(code: -Int(errno)) : .hostUnreachable)
-        }
-        defer { freeaddrinfo(first) }
+        let addresses = try await HostResolver.resolve(host, port: port)
         var failure = HTTPTransportError(.hostUnreachable)
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry {
-            entry = address.pointee.ai_next
+        for address in addresses {
             do {
-                return try connect(to: address.pointee, call: call, deadline: deadline)
+                return try await connect(to: address, deadline: deadline)
             } catch let error as HTTPTransportError where error.kind != .timedOut {
                 // A refusal beats "unreachable" (for example ::1 without IPv6, then 127.0.0.1 refusing).
                 if failure.kind == .hostUnreachable || error.kind == .connectionRefused { failure = error }
@@ -53,24 +37,26 @@ struct SocketConnection {
         throw failure
     }
 
-    private static func connect(to address: addrinfo, call: BlockingCall, deadline: ContinuousClock.Instant) throws -> SocketConnection {
+    private static func connect(to address: ResolvedAddress, deadline: ContinuousClock.Instant) async throws -> SocketConnection {
         #if canImport(Glibc)
-        let type = address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let type = address.type | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         #else
-        let type = address.ai_socktype
+        let type = address.type
         #endif
-        let descriptor = socket(address.ai_family, type, address.ai_protocol)
+        let descriptor = socket(address.family, type, address.protocol)
         guard descriptor >= 0 else { throw error(errno) }
-        let connection = SocketConnection(descriptor: descriptor, call: call, deadline: deadline)
+        let connection = SocketConnection(descriptor: descriptor, deadline: deadline)
         do {
-            #if canImport(Glibc)
-            let connected = Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen)
-            #else
-            let connected = Darwin.connect(descriptor, address.ai_addr, address.ai_addrlen)
-            #endif
+            let connected = address.address.withUnsafeBytes { bytes in
+                #if canImport(Glibc)
+                Glibc.connect(descriptor, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+                #else
+                Darwin.connect(descriptor, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+                #endif
+            }
             if connected != 0 {
                 guard errno == EINPROGRESS || errno == EINTR else { throw error(errno) }
-                _ = try call.wait(for: descriptor, events: Int16(POLLOUT), until: deadline)
+                _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
                 var code: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { throw error(errno) }
@@ -83,27 +69,43 @@ struct SocketConnection {
         }
     }
 
-    /// Sends every byte of `bytes`.
-    func send(_ bytes: Data) throws {
-        let failure = try bytes.withUnsafeBytes { buffer in
-            try SystemCall.writeAll(buffer, whenWouldBlock: { _ = try call.wait(for: descriptor, events: Int16(POLLOUT), until: deadline) }) {
+    /// Sends every byte of `bytes`, waiting on the loop whenever the socket is full.
+    func send(_ bytes: Data) async throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
                 #if canImport(Glibc)
-                Glibc.send(descriptor, $0, $1, Int32(MSG_NOSIGNAL))
+                return Glibc.send(descriptor, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                Darwin.send(descriptor, $0, $1, 0)
+                return Darwin.send(descriptor, base + offset, buffer.count - offset, 0)
                 #endif
             }
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
+            _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
         }
-        if let failure { throw Self.error(failure) }
     }
 
-    /// Receives up to `buffer.count` bytes; 0 means the peer closed the connection.
-    func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = try SystemCall.repeating(whenWouldBlock: { _ = try call.wait(for: descriptor, events: Int16(POLLIN), until: deadline) }) {
-            recv(descriptor, buffer.baseAddress, buffer.count, 0)
+    /// Receives up to `buffer.count` bytes, waiting on the loop until some arrive; 0 means the
+    /// peer closed the connection.
+    ///
+    /// The buffer is the caller's and must stay valid across the wait (it is only touched
+    /// before and after it, on the caller's task).
+    func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        while true {
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            if count >= 0 { return count }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
+            _ = try await EventLoop.current.wait(for: .readable(descriptor), until: deadline)
         }
-        guard count >= 0 else { throw Self.error(errno) }
-        return count
     }
 
     /// Whether the idle connection can carry another request: the peer has not closed it, reset

@@ -11,10 +11,11 @@ import HTTPSeam
 /// closed, before any byte of an answer arrived, is sent once more on a new connection only when
 /// it is ``HTTPRequest/isIdempotent`` (a query, never a mutation).
 ///
-/// Each exchange runs on one of the process's ``ExchangeThreads`` (at most 64, off the Swift
-/// concurrency pool; a one-request process starts one), so requests waiting for a connection or
-/// a thread hold none, and stops promptly when its task is cancelled or its timeout passes (the
-/// timeout covers waiting for a connection too). Over https nothing of the request is written before
+/// Each exchange is sequential async code on the caller's task, run with the process's one
+/// ``EventLoop`` as its task executor; its sockets are non-blocking and every wait suspends the
+/// task on that loop, so requests in flight, or waiting for a connection, hold no thread, and
+/// none waits for the global concurrency pool. An exchange stops promptly when its
+/// task is cancelled or its timeout passes (the timeout covers waiting for a connection too). Over https nothing of the request is written before
 /// the server's certificate has been verified (``TLSConfiguration``). Proxies follow
 /// ``ProxyConfiguration``. Redirects are never followed: a 3xx answer is
 /// ``HTTPTransportError/Kind/redirected(status:location:)``. Header values, the `Authorization`
@@ -23,7 +24,6 @@ public struct SocketHTTPSession: HTTPSession {
     private let proxies: ProxyConfiguration
     private let contexts: TLSContextCache
     let pool: ConnectionPool
-    private let threads: ExchangeThreads
     /// How large an answer may be (body, head, header count); see ``HTTPResponseLimits``.
     public let limits: HTTPResponseLimits
 
@@ -34,33 +34,31 @@ public struct SocketHTTPSession: HTTPSession {
         self.init(tls: tls, proxies: proxies, limits: limits, pool: ConnectionPool(options: pool))
     }
 
-    init(
-        tls: TLSConfiguration, proxies: ProxyConfiguration, limits: HTTPResponseLimits, pool: ConnectionPool,
-        threads: ExchangeThreads = .shared
-    ) {
+    init(tls: TLSConfiguration, proxies: ProxyConfiguration, limits: HTTPResponseLimits, pool: ConnectionPool) {
         self.proxies = proxies
         self.contexts = TLSContextCache(tls)
         self.limits = limits
         self.pool = pool
-        self.threads = threads
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let route = try route(for: request)
         let deadline = ContinuousClock.now + request.timeout
-        let limits = self.limits
-        let pool = self.pool
-        let origin = route.origin
         // Whoever asked learns whether the request may have left (nothing is written before `sending`).
         let witness = HTTPSendWitness.current
         witness?.sessionWillReport()
-        let lease = LeaseHandover(try await pool.acquire(origin, deadline: deadline))
-        // A lease the exchange's thread never took (cancelled before it started) is given back here.
-        defer { lease.take().map { pool.giveBack($0, of: origin) } }
-        return try await BlockingCall.run(on: threads, deadline: deadline) { call in
-            guard let taken = lease.take() else { throw CancellationError() }
-            let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, call: call, deadline: deadline)
-            return try exchange.run(taken) { try call.beginSending(witness) }
+        // Cancelled before it started: nothing is connected to, let alone sent.
+        try Task.checkCancellation()
+        // The exchange runs on the loop's thread, so its progress never waits for the
+        // global concurrency pool.
+        return try await EventLoop.leastBusy().run {
+            let lease = try await pool.acquire(route.origin, deadline: deadline)
+            let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, deadline: deadline)
+            return try await exchange.run(lease) {
+                // A cancellation that comes first provably sent nothing.
+                try Task.checkCancellation()
+                witness?.beginSending()
+            }
         }
     }
 

@@ -5,13 +5,14 @@ import Glibc
 #endif
 
 /// TLS over a non-blocking ``SocketConnection``: OpenSSL's calls are retried after the socket
-/// becomes readable or writable (`SSL_ERROR_WANT_READ`/`WANT_WRITE`), waiting in
-/// ``BlockingCall/wait(for:events:until:)``, so no wait spins and the deadline and
-/// cancellation hold during the handshake too.
+/// becomes readable or writable (`SSL_ERROR_WANT_READ`/`WANT_WRITE`), the task suspended on
+/// the ``EventLoop`` meanwhile, so no wait spins or holds a thread, and the deadline and
+/// cancellation hold during the handshake too. Every call that may write runs with `SIGPIPE`
+/// suppressed (``PipeSignal``).
 ///
 /// ``handshake(over:context:host:)`` returns only once the server's certificate has been
 /// verified; nothing of the request is written before.
-final class TLSStream: ByteStream {
+final class TLSStream: ByteStream, @unchecked Sendable {
     private let library: OpenSSL
     let ssl: OpaquePointer
     private(set) var socket: SocketConnection
@@ -27,15 +28,14 @@ final class TLSStream: ByteStream {
 
     deinit { library.free(ssl) }
 
-    /// Waits on `call` and until `deadline` from now on: the next request over a kept-alive connection.
-    func rebind(call: BlockingCall, deadline: ContinuousClock.Instant) {
-        socket.call = call
+    /// Waits until `deadline` from now on: the next request over a kept-alive connection.
+    func rebind(deadline: ContinuousClock.Instant) {
         socket.deadline = deadline
     }
 
     /// Runs the client handshake for `host` (a DNS name, or an IP address without brackets),
     /// resuming `session` (an earlier connection's to the same origin) when the server agrees.
-    static func handshake(over socket: SocketConnection, context: TLSContext, host: String, resuming session: TLSSession? = nil) throws -> TLSStream {
+    static func handshake(over socket: SocketConnection, context: TLSContext, host: String, resuming session: TLSSession? = nil) async throws -> TLSStream {
         let library = context.library
         guard let ssl = library.new(context.pointer) else {
             throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not start a connection"))
@@ -66,24 +66,25 @@ final class TLSStream: ByteStream {
         var noDelay: Int32 = 1
         _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         session?.offer(to: ssl)
-        try stream.retrying(during: .handshake) { library.connect(ssl) }
+        try await stream.retrying(during: .handshake) { library.connect(ssl) }
         return stream
     }
 
-    func send(_ bytes: Data) throws {
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
-            var sent = 0
-            while sent < buffer.count {
-                let chunk = Int32(clamping: buffer.count - sent)
-                sent += Int(try retrying(during: .transfer) { library.write(ssl, base + sent, chunk) })
-            }
+    func send(_ bytes: Data) async throws {
+        var sent = 0
+        while sent < bytes.count {
+            let offset = sent
+            sent += Int(try await retrying(during: .transfer) {
+                bytes.withUnsafeBytes { buffer in
+                    library.write(ssl, buffer.baseAddress.map { $0 + offset }, Int32(clamping: buffer.count - offset))
+                }
+            })
         }
     }
 
-    func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
         let count = Int32(clamping: buffer.count)
-        return Int(try retrying(during: .transfer) { library.read(ssl, buffer.baseAddress, count) })
+        return Int(try await retrying(during: .transfer) { library.read(ssl, buffer.baseAddress, count) })
     }
 
     /// The socket the stream runs on.
@@ -91,14 +92,14 @@ final class TLSStream: ByteStream {
 
     /// Moves the deadline later waits honour (an open WebSocket has none).
     func moveDeadline(to deadline: ContinuousClock.Instant) {
-        socket = SocketConnection(descriptor: socket.descriptor, call: socket.call, deadline: deadline)
+        socket.deadline = deadline
     }
 
     /// What OpenSSL can give now without waiting for more of a record: `nil` when it needs more
     /// bytes from the socket, 0 at a clean end (`close_notify`).
-    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int? {
         errno = 0
-        let result = library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count))
+        let result = PipeSignal.suppressed { library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
         if result > 0 { return Int(result) }
         let code = library.getError(ssl, result)
         switch code {
@@ -106,15 +107,24 @@ final class TLSStream: ByteStream {
         case 6: return 0  // SSL_ERROR_ZERO_RETURN
         case 3:
             // SSL_ERROR_WANT_WRITE (a key update's answer): wait for room, then read as usual.
-            _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLOUT), until: socket.deadline)
-            return try receiveAvailable(into: buffer)
+            _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
+            return try await receiveAvailable(into: buffer)
         default: throw TLSFailure.error(code: code, errno: errno, phase: .transfer, ssl: ssl, library: library)
         }
     }
 
+    /// Writes `bytes` as far as the socket takes them now; the rest is dropped (see
+    /// ``WebSocketByteStream/sendIfRoom(_:)``).
+    func sendIfRoom(_ bytes: Data) {
+        _ = PipeSignal.suppressed {
+            bytes.withUnsafeBytes { buffer in library.write(ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
+        }
+        library.errorClear()
+    }
+
     /// Sends `close_notify` if the socket takes it at once, then frees nothing: `deinit` does.
     func close() {
-        _ = library.shutdown(ssl)
+        _ = PipeSignal.suppressed { library.shutdown(ssl) }
         library.errorClear()
     }
 
@@ -123,15 +133,15 @@ final class TLSStream: ByteStream {
     /// Calls `operation` until it succeeds, waiting on the socket as OpenSSL asks; a clean
     /// end of stream (`close_notify`) returns 0.
     @discardableResult
-    private func retrying(during phase: Phase, _ operation: () -> Int32) throws -> Int32 {
+    private func retrying(during phase: Phase, _ operation: () -> Int32) async throws -> Int32 {
         while true {
             errno = 0
-            let result = operation()
+            let result = PipeSignal.suppressed(operation)
             if result > 0 { return result }
             let code = library.getError(ssl, result)
             switch code {
-            case 2: _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLIN), until: socket.deadline)
-            case 3: _ = try socket.call.wait(for: socket.descriptor, events: Int16(POLLOUT), until: socket.deadline)
+            case 2: _ = try await EventLoop.current.wait(for: .readable(socket.descriptor), until: socket.deadline)
+            case 3: _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
             case 6: return 0  // SSL_ERROR_ZERO_RETURN
             default: throw TLSFailure.error(code: code, errno: errno, phase: phase, ssl: ssl, library: library)
             }

@@ -7,21 +7,24 @@ import Glibc
 import Darwin
 #endif
 
-/// A ``ByteStream`` a WebSocket's I/O thread can also read without waiting, so that it waits
-/// in one place for either the server or its own wake-up (a message to send, a close).
+/// A ``ByteStream`` a WebSocket's I/O task can also read without waiting, so that it waits in
+/// one place (the ``EventLoop``) for either the server or its own wake-up (a message to send, a close).
 protocol WebSocketByteStream: ByteStream {
     /// The socket the stream runs on, polled for readability.
     var descriptor: Int32 { get }
     /// What can be read now: `nil` when nothing has arrived (or only part of a TLS record), 0
     /// when the peer ended the stream.
-    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int?
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int?
+    /// Writes `bytes` if the socket takes them now, without waiting (a last close frame
+    /// before the connection is dropped); what does not fit is dropped.
+    func sendIfRoom(_ bytes: Data)
     /// Releases the stream's resources (a TLS goodbye, if it can go at once); the socket
     /// itself is closed by its owner.
     func finish()
 }
 
 extension SocketConnection: WebSocketByteStream {
-    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+    func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int? {
         let count = SystemCall.repeating { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
@@ -30,9 +33,19 @@ extension SocketConnection: WebSocketByteStream {
 
     func finish() {}
 
+    func sendIfRoom(_ bytes: Data) {
+        _ = bytes.withUnsafeBytes { buffer in
+            #if canImport(Glibc)
+            Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            #else
+            Darwin.send(descriptor, buffer.baseAddress, buffer.count, MSG_DONTWAIT)
+            #endif
+        }
+    }
+
     /// The same connection with another deadline for its waits.
     func with(deadline: ContinuousClock.Instant) -> SocketConnection {
-        SocketConnection(descriptor: descriptor, call: call, deadline: deadline)
+        SocketConnection(descriptor: descriptor, deadline: deadline)
     }
 }
 

@@ -13,7 +13,8 @@ import Darwin
 /// `SSL_CERT_DIR`, extra CAs) and the same proxies (``ProxyConfiguration``, `ws` as `http`
 /// and `wss` as `https`; always a `CONNECT` tunnel) as ``SocketHTTPSession``.
 ///
-/// Each connection runs on a thread of its own off the Swift concurrency pool. The request's
+/// Each open connection is an I/O task whose waits suspend on the process's one ``EventLoop``
+/// thread: a connection holds no thread of its own. The request's
 /// timeout covers connecting, TLS and the opening handshake; an open connection has no
 /// deadline. Only the caller's headers are sent (credentials are the caller's to give), plus
 /// the proxy's own `Proxy-Authorization` in the `CONNECT` request only.
@@ -47,6 +48,11 @@ public struct WebSocketClient: WebSocketSession {
 
     /// ``connect(to:subprotocols:headers:timeout:)`` with the request as one value.
     public func connect(_ request: WebSocketRequest) async throws -> WebSocketConnection {
+        // The handshake runs on the loop's thread, as the connection's I/O task does.
+        try await EventLoop.leastBusy().run { try await open(onLoop: request) }
+    }
+
+    private func open(onLoop request: WebSocketRequest) async throws -> WebSocketConnection {
         let target = try WebSocketTarget(request.url, proxies: proxies)
         var seen = Set<String>()
         for name in request.subprotocols {
@@ -56,65 +62,39 @@ public struct WebSocketClient: WebSocketSession {
         }
         let handshake = WebSocketHandshake(subprotocols: request.subprotocols)
         let head = handshake.requestHead(url: request.url, host: target.host, headers: request.headers)
-        let engine = try WebSocketEngine(call: BlockingCall.standalone(), limits: limits)
+        let engine = try WebSocketEngine(limits: limits)
         let deadline = ContinuousClock.now + request.timeout
-        let contexts = self.contexts
-        let limits = self.limits
-        let phase = OpeningGate()
-        let subprotocol: String? = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
-                // DetachedThread blocks SIGPIPE on the thread: a write to a dropped wss connection fails with EPIPE.
-                let started = DetachedThread.start {
-                    var socket: SocketConnection?
-                    var ending = Result<Void, WebSocketError>.failure(WebSocketError(.connectionLost))
-                    do {
-                        let opened = try target.open(call: engine.call, deadline: deadline, contexts: contexts)
-                        socket = opened.socket
-                        let (head, leftover) = try Self.exchange(head, over: opened.stream, limits: limits)
-                        let chosen = try handshake.verify(head)
-                        let stream = opened.open(until: ContinuousClock.now + .seconds(100 * 365 * 86_400))
-                        let cancelled = phase.state.withLock { phase in
-                            defer { phase = .open }
-                            return phase == .cancelled
-                        }
-                        if cancelled { throw CancellationError() }
-                        continuation.resume(returning: chosen)
-                        var loop = WebSocketLoop(engine: engine, stream: stream, leftover: leftover)
-                        ending = loop.run()
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                    // The messages end only once the socket is closed.
-                    socket?.close()
-                    engine.threadFinished(ending)
-                }
-                if !started {
-                    engine.threadFinished(.failure(WebSocketError(.connectionLost)))
-                    continuation.resume(throwing: HTTPTransportError(.other(code: -Int(EAGAIN))))
-                }
+        var opened: WebSocketTarget.Opened?
+        do {
+            // The opening runs on the caller's task: its cancellation stops every wait.
+            let connected = try await target.open(deadline: deadline, contexts: contexts)
+            opened = connected
+            let (answer, leftover) = try await Self.exchange(head, over: connected.stream, limits: limits)
+            let chosen = try handshake.verify(answer)
+            try Task.checkCancellation()
+            let stream = connected.open(until: ContinuousClock.now + .seconds(100 * 365 * 86_400))
+            engine.start {
+                var loop = WebSocketLoop(engine: engine, stream: stream, leftover: leftover)
+                let ending = await loop.run()
+                // The messages end only once the socket is closed.
+                connected.socket.close()
+                engine.threadFinished(ending)
             }
-        } onCancel: {
-            let connecting = phase.state.withLock { phase in
-                defer { if phase == .connecting { phase = .cancelled } }
-                return phase == .connecting
-            }
-            if connecting { engine.call.interrupt() }
+            return WebSocketConnection(engine: engine, subprotocol: chosen)
+        } catch {
+            opened?.stream.finish()
+            opened?.socket.close()
+            engine.threadFinished(.failure(WebSocketError(.connectionLost)))
+            throw error
         }
-        return WebSocketConnection(engine: engine, subprotocol: subprotocol)
-    }
-
-    /// Whether the task that opens the connection was cancelled before the handshake ended.
-    private final class OpeningGate: Sendable {
-        enum Phase { case connecting, cancelled, open }
-        let state = Mutex(Phase.connecting)
     }
 
     /// Writes the upgrade request and reads the answer's head; the bytes after it are the
     /// first frames.
-    private static func exchange(_ head: Data, over stream: any WebSocketByteStream, limits: WebSocketLimits) throws -> (HTTPResponseHead, [UInt8]) {
-        try stream.send(head)
+    private static func exchange(_ head: Data, over stream: any WebSocketByteStream, limits: WebSocketLimits) async throws -> (HTTPResponseHead, [UInt8]) {
+        try await stream.send(head)
         var bytes: [UInt8] = []
-        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        let scratch = ReceiveBuffer(capacity: 16 * 1024)
         var searched = 0
         while true {
             if let end = HTTPResponseHead.end(in: bytes, from: max(0, searched - 3)) {
@@ -127,9 +107,9 @@ public struct WebSocketClient: WebSocketSession {
                 throw HTTPResponseReader.malformed("a response head over \(limits.maximumHandshakeBytes / 1024) KiB")
             }
             searched = bytes.count
-            let count = try scratch.withUnsafeMutableBytes { try stream.receive(into: $0) }
+            let count = try await stream.receive(into: scratch.bytes)
             guard count > 0 else { throw HTTPTransportError(.connectionLost) }
-            bytes.append(contentsOf: scratch[0..<count])
+            bytes.append(contentsOf: scratch.prefix(count))
         }
     }
 }

@@ -7,12 +7,12 @@ import Glibc
 import Darwin
 #endif
 
-/// What a WebSocket's I/O thread shares with the tasks that use the connection: received
+/// What a WebSocket's I/O task shares with the tasks that use the connection: received
 /// messages waiting for a consumer, frames waiting to be written, the close request, and a
-/// wake-up pair the thread polls beside its socket.
+/// wake-up pair the task waits for on the ``EventLoop`` beside its socket.
 ///
 /// Received messages queue up to ``WebSocketLimits/maximumQueuedMessages``; past that the
-/// thread stops reading until the consumer takes one, so a fast server and a slow consumer
+/// I/O task stops reading until the consumer takes one, so a fast server and a slow consumer
 /// cost bounded memory.
 final class WebSocketEngine: Sendable {
     /// A frame to write and who waits for it.
@@ -33,20 +33,22 @@ final class WebSocketEngine: Sendable {
         var closeRequest: (code: UInt16, reason: String)?
         /// No more frames are accepted for sending.
         var closing = false
-        /// The I/O thread has ended and closed the socket.
+        /// The I/O task has ended and closed the socket.
         var finished = false
         var finishWaiters: [CheckedContinuation<Void, Never>] = []
         var wakeWrite: Int32
+        /// The I/O task, once started; cancelling it stops every wait it makes.
+        var io: Task<Void, Never>?
+        var interrupted = false
         var inboxCount: Int { inbox.count - inboxStart }
     }
 
-    let call: BlockingCall
     let limits: WebSocketLimits
-    /// Polled by the I/O thread; readable when there is something to send or to stop for.
+    /// Waited for by the I/O task; readable when there is something to send or to stop for.
     let wakeRead: Int32
     private let state: Mutex<State>
 
-    init(call: BlockingCall, limits: WebSocketLimits) throws {
+    init(limits: WebSocketLimits) throws {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -55,10 +57,8 @@ final class WebSocketEngine: Sendable {
         #endif
         guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
             let code = errno
-            call.release()
             throw HTTPTransportError(.other(code: -Int(code)))
         }
-        self.call = call
         self.limits = limits
         self.wakeRead = descriptors[0]
         self.state = Mutex(State(wakeWrite: descriptors[1]))
@@ -83,7 +83,7 @@ final class WebSocketEngine: Sendable {
                             state.inbox.removeAll(keepingCapacity: true)
                             state.inboxStart = 0
                         }
-                        // The thread may have stopped reading for want of room.
+                        // The I/O task may have stopped reading for want of room.
                         if state.inboxCount + 1 == limits.maximumQueuedMessages { Self.signal(state.wakeWrite) }
                         return .success(message)
                     }
@@ -107,7 +107,7 @@ final class WebSocketEngine: Sendable {
         }
     }
 
-    /// Queues a frame and returns once the thread wrote it; ``WebSocketError/Kind/notOpen`` once closing.
+    /// Queues a frame and returns once the I/O task wrote it; ``WebSocketError/Kind/notOpen`` once closing.
     ///
     /// Cancelling the waiting task closes the connection (1001): a frame cannot be taken back
     /// once its first bytes are written, and a write stuck on a server that reads nothing ends
@@ -128,7 +128,7 @@ final class WebSocketEngine: Sendable {
         }
     }
 
-    /// Asks the thread to start the close handshake; `false` when closing had already begun.
+    /// Asks the I/O task to start the close handshake; `false` when closing had already begun.
     @discardableResult
     func requestClose(code: UInt16, reason: String) -> Bool {
         state.withLock { state in
@@ -142,14 +142,13 @@ final class WebSocketEngine: Sendable {
 
     /// Closes and waits until the socket is closed: the close handshake for at most
     /// ``WebSocketLimits/closeTimeout``, then (a write stuck on a server that reads nothing)
-    /// the thread is interrupted.
+    /// the I/O task is interrupted.
     func close(code: UInt16, reason: String) async {
         requestClose(code: code, reason: reason)
-        let call = self.call
         let timeout = limits.closeTimeout
-        let watchdog = Task {
+        let watchdog = Task { [self] in
             try await Task.sleep(for: timeout + .seconds(1))
-            call.interrupt()
+            interrupt()
         }
         await waitUntilFinished()
         watchdog.cancel()
@@ -161,7 +160,7 @@ final class WebSocketEngine: Sendable {
         Task { [self] in await close(code: code, reason: reason) }
     }
 
-    /// Returns once the I/O thread has ended and closed the socket.
+    /// Returns once the I/O task has ended and closed the socket.
     func waitUntilFinished() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state in
@@ -172,10 +171,30 @@ final class WebSocketEngine: Sendable {
         }
     }
 
-    /// Whether the I/O thread has ended.
+    /// Whether the I/O task has ended.
     var isFinished: Bool { state.withLock { $0.finished } }
 
-    // MARK: The I/O thread's side
+    // MARK: The I/O task's side
+
+    /// Runs `body` as the connection's I/O task (off the caller's task: it outlives it).
+    func start(_ body: @escaping @Sendable () async -> Void) {
+        let loop = EventLoop.leastBusy()
+        let io = Task.detached(executorPreference: loop) { _ = try? await loop.run { await body() } }
+        let interrupted = state.withLock { state in
+            state.io = io
+            return state.interrupted
+        }
+        if interrupted { io.cancel() }
+    }
+
+    /// Stops the I/O task's waits, current and later (a write stuck on a server that reads nothing).
+    func interrupt() {
+        let io = state.withLock { state in
+            state.interrupted = true
+            return state.io
+        }
+        io?.cancel()
+    }
 
     /// Hands a message to a waiting consumer or queues it.
     func deliver(_ message: WebSocketMessage) {
@@ -187,7 +206,7 @@ final class WebSocketEngine: Sendable {
         receiver?.resume(returning: message)
     }
 
-    /// Whether the consumer's queue is full (the thread then stops reading).
+    /// Whether the consumer's queue is full (the I/O task then stops reading).
     var isInboxFull: Bool { state.withLock { $0.inboxCount >= limits.maximumQueuedMessages } }
 
     /// No more frames are accepted for sending (the server's close arrived, or a failure).
@@ -215,7 +234,7 @@ final class WebSocketEngine: Sendable {
         for continuation in waiting { continuation.resume(with: ending.map { nil }.mapError { $0 }) }
     }
 
-    /// Called last by the I/O thread, after it closed the socket: ends the messages with
+    /// Called last by the I/O task (or by the opening that failed), after it closed the socket: ends the messages with
     /// `ending`, fails frames never written, wakes whoever waits for the end, and frees the
     /// wake-up pairs.
     func threadFinished(_ ending: Result<Void, WebSocketError>) {
@@ -227,11 +246,11 @@ final class WebSocketEngine: Sendable {
             defer {
                 state.outgoing = []
                 state.finishWaiters = []
+                state.io = nil
             }
             return (state.outgoing, state.finishWaiters)
         }
         closeDescriptor(wakeRead)
-        call.release()
         end(ending)
         for item in unsent { item.done?.resume(throwing: WebSocketError(.notOpen)) }
         for waiter in waiters { waiter.resume() }
@@ -243,7 +262,7 @@ final class WebSocketEngine: Sendable {
         while recv(wakeRead, &bytes, bytes.count, 0) > 0 {}
     }
 
-    /// Writes one byte to the wake-up pair; a full pair already wakes the thread.
+    /// Writes one byte to the wake-up pair; a full pair already wakes the I/O task.
     private static func signal(_ descriptor: Int32) {
         guard descriptor >= 0 else { return }
         var byte: UInt8 = 1

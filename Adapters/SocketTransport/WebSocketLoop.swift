@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The I/O thread of an open WebSocket: reads and checks frames, answers pings, writes what
+/// The I/O task of an open WebSocket: reads and checks frames, answers pings, writes what
 /// the engine queued, and runs the close handshake (RFC 6455 §7), until the connection ends.
 ///
-/// It waits in one `poll` for the socket and the engine's wake-up pair. A server that breaks
+/// It waits on the ``EventLoop`` for the socket and the engine's wake-up pair at once, holding
+/// no thread meanwhile. A server that breaks
 /// the protocol gets a close frame with the code that says why (1002, 1007, 1009) and the
 /// connection is dropped at once; the consumer gets ``WebSocketError``.
 struct WebSocketLoop {
@@ -32,7 +33,7 @@ struct WebSocketLoop {
     private var peerEnded = false
     /// Whether frames can still be written (not after a write failed once the server ended the stream).
     private var writable = true
-    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private let readBuffer = ReceiveBuffer(capacity: 64 * 1024)
 
     init(engine: WebSocketEngine, stream: any WebSocketByteStream, leftover: [UInt8]) {
         self.engine = engine
@@ -44,9 +45,9 @@ struct WebSocketLoop {
 
     /// Runs until the connection ends and returns how the messages end; the caller then
     /// closes the socket and hands that to ``WebSocketEngine/threadFinished(_:)``.
-    mutating func run() -> Result<Void, WebSocketError> {
+    mutating func run() async -> Result<Void, WebSocketError> {
         do {
-            try loop()
+            try await loop()
         } catch {
             if ending == nil {
                 ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost))
@@ -57,12 +58,12 @@ struct WebSocketLoop {
         return ending ?? (closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)))
     }
 
-    private mutating func loop() throws {
+    private mutating func loop() async throws {
         while true {
             let drained = processFrames()
             if dropNow { return }
             do {
-                try flush()
+                try await flush()
             } catch where peerEnded {
                 // The server is gone: nothing more can be sent, but what it sent is still handed on.
                 writable = false
@@ -76,43 +77,34 @@ struct WebSocketLoop {
             }
             // After the client's close nothing more is delivered: reading goes on, for the answer.
             let reading = !peerEnded && (closeSent || !engine.isInboxFull)
-            var timeout: Int32 = -1
-            if let closingDeadline {
-                let remaining = closingDeadline - .now
-                if remaining <= .zero { return }
-                timeout = remaining.waitMilliseconds
+            if let closingDeadline, closingDeadline <= .now { return }
+            // The socket is left out while not reading: not even a hang-up is reported then.
+            var interests = [EventLoop.Interest.readable(engine.wakeRead)]
+            if reading { interests.append(.readable(stream.descriptor)) }
+            let ready: [UInt32]
+            do {
+                ready = try await EventLoop.current.wait(for: interests, until: closingDeadline)
+            } catch let error as HTTPTransportError where error.kind == .timedOut {
+                return
             }
-            var descriptors = [
-                // A negative descriptor is skipped: not even a hang-up is reported while not reading.
-                pollfd(fd: reading ? stream.descriptor : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: engine.wakeRead, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&descriptors, 2, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw HTTPTransportError(.other(code: -Int(errno)))
-            }
-            if engine.call.isCancelled { throw CancellationError() }
-            if descriptors[1].revents != 0 { engine.drainWakeups() }
-            if descriptors[0].revents != 0 { try readAvailable() }
+            if Task.isCancelled { throw CancellationError() }
+            if ready[0] != 0 { engine.drainWakeups() }
+            if reading && ready[1] != 0 { try await readAvailable() }
         }
     }
 
     /// Reads what the socket has now, parsing as it goes; notes the end of the stream.
-    private mutating func readAvailable() throws {
-        // Taken out of `self` while in use, so that parsing may change `self` meanwhile.
-        var buffer: [UInt8] = []
-        swap(&buffer, &readBuffer)
-        defer { swap(&buffer, &readBuffer) }
+    private mutating func readAvailable() async throws {
+        let buffer = readBuffer
         let stream = self.stream
         for _ in 0..<16 {
-            let count = try buffer.withUnsafeMutableBytes { try stream.receiveAvailable(into: $0) }
+            let count = try await stream.receiveAvailable(into: buffer.bytes)
             guard let count else { return }
             guard count > 0 else {
                 peerEnded = true
                 return
             }
-            buffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            parser.append(buffer.prefix(count))
             processFrames()
             if dropNow || (!closeSent && engine.isInboxFull) { return }
         }
@@ -181,20 +173,20 @@ struct WebSocketLoop {
         }
         if !closeSent {
             closeSent = true
-            try? stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: code, reason: "")))
+            stream.sendIfRoom(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: code, reason: "")))
         }
         dropNow = true
     }
 
     /// Writes pongs and close answers, then what the engine queued, then a requested close.
-    private mutating func flush() throws {
+    private mutating func flush() async throws {
         guard writable else {
             control = []
             for item in engine.takeWork().frames { item.done?.resume(throwing: WebSocketError(.notOpen)) }
             return
         }
         for frame in control where !closeSent {
-            try stream.send(frame)
+            try await stream.send(frame)
             if frame.count >= 1, frame[frame.startIndex] & 0x0F == WebSocketFrame.Opcode.close.rawValue { closeSent = true }
         }
         control = []
@@ -206,7 +198,7 @@ struct WebSocketLoop {
                 continue
             }
             do {
-                try stream.send(item.frame)
+                try await stream.send(item.frame)
                 item.done?.resume()
             } catch {
                 failure = error
@@ -217,7 +209,7 @@ struct WebSocketLoop {
         if let request = work.close, !closeSent {
             closeSent = true
             closingDeadline = .now + engine.limits.closeTimeout
-            try stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: request.code, reason: request.reason)))
+            try await stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: request.code, reason: request.reason)))
         }
     }
 }

@@ -11,7 +11,7 @@ struct WebSocketTarget: Sendable {
     let proxy: ProxyTunnel?
 
     /// A connected socket and the stream the handshake runs over.
-    struct Opened {
+    struct Opened: Sendable {
         let socket: SocketConnection
         let stream: any WebSocketByteStream
         private let tls: TLSStream?
@@ -62,13 +62,18 @@ struct WebSocketTarget: Sendable {
 
     /// Connects (through the proxy's tunnel when there is one) and, for `wss://`, completes a
     /// verified TLS handshake; nothing of the upgrade request is written before.
-    func open(call: BlockingCall, deadline: ContinuousClock.Instant, contexts: TLSContextCache) throws -> Opened {
+    func open(deadline: ContinuousClock.Instant, contexts: TLSContextCache) async throws -> Opened {
         let context = secure ? try contexts.get() : nil
-        let socket = try proxy?.connect(call: call, deadline: deadline) ?? SocketConnection.connect(host: host, port: port, call: call, deadline: deadline)
+        let socket: SocketConnection
+        if let proxy {
+            socket = try await proxy.connect(deadline: deadline)
+        } else {
+            socket = try await SocketConnection.connect(host: host, port: port, deadline: deadline)
+        }
         do {
-            try proxy?.openTunnel(over: socket, to: host, port: port)
+            try await proxy?.openTunnel(over: socket, to: host, port: port)
             guard let context else { return Opened(socket: socket, tls: nil) }
-            return Opened(socket: socket, tls: try TLSStream.handshake(over: socket, context: context, host: host))
+            return Opened(socket: socket, tls: try await TLSStream.handshake(over: socket, context: context, host: host))
         } catch {
             socket.close()
             throw error

@@ -28,6 +28,31 @@ struct WebSocketInteropTests {
         #expect(try await connection.receive() == nil)
     }
 
+    @Test func fiftyOpenConnectionsAddAtMostSixteenThreads() async throws {
+        let peer = try await WebSocketsPeer()
+        let threads = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0 }
+        let before = threads()
+        var connections: [WebSocketConnection] = []
+        for _ in 0..<50 { connections.append(try await client.connect(to: peer.url("echo"))) }
+        // Every connection open and in use at once: a thread per connection would show 50 more.
+        let echoed = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for (index, connection) in connections.enumerated() {
+                group.addTask {
+                    try await connection.send(text: "message \(index)")
+                    return try await connection.receive() == .text("message \(index)")
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        let during = threads()
+        #expect(echoed == 50)
+        // (Other suites run meanwhile, hence the margin.)
+        #expect(during - before <= 16, "threads went from \(before) to \(during)")
+        for connection in connections { await connection.close() }
+        let closed = connections.filter { $0.isClosed }.count
+        #expect(closed == 50)
+    }
+
     @Test func fragmentedMessagesAreJoined() async throws {
         let peer = try await WebSocketsPeer()
         let connection = try await client.connect(to: peer.url("fragments"))
