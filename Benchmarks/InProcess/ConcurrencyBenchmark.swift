@@ -145,7 +145,7 @@ struct ConcurrencyBenchmark {
             table.notes.append("client cost per query relative to N = \(formatCount(Double(headlineSize))) (1.00 = linear total cost): \(growth)")
         }
         if let first = failures.first { table.notes.append("first failure: \(first)") }
-        table.notes.append("both sides use SocketHTTPSession (kept-alive connections, at most 8 to the server, on at most 64 exchange threads, 8 per origin); the client also parses each answer and normalizes it into its (in-memory) cache")
+        table.notes.append("both sides use SocketHTTPSession (kept-alive connections, at most 8 to the server, driven by at most four epoll event loops); the client also parses each answer and normalizes it into its (in-memory) cache")
         table.notes.append("threads (peak): the most threads this process had (/proc/self/task, sampled every millisecond, the sampler not counted) during any batch of that size; peak RSS of the process so far: \(formatCount(Double(peakResidentKiB()) / 1024)) MiB")
         return [table]
     }

@@ -24,7 +24,7 @@ struct SendWitnessTests {
     @Test func aRequestThatReachedTheServerMayHaveBeenSent() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
-        let state = await witnessed(SocketHTTPSession(), request("http://127.0.0.1:\(server.port)/graphql", timeout: .milliseconds(300)))
+        let state = await witnessed(SocketHTTPSession(), request("http://127.0.0.1:\(server.port)/graphql", timeout: .milliseconds(1_500)))
         #expect(state == .mayHaveSent)
     }
 
@@ -32,7 +32,7 @@ struct SendWitnessTests {
         let proxy = try LoopbackHTTPServer(.neverAnswer)  // reads the CONNECT, never answers it
         defer { proxy.stop() }
         let session = SocketHTTPSession(proxies: ProxyConfiguration(httpsProxy: URL(string: "http://127.0.0.1:\(proxy.port)")))
-        let state = await witnessed(session, request("https://rocket-reserver-test.invalid/graphql", timeout: .milliseconds(300)))
+        let state = await witnessed(session, request("https://rocket-reserver-test.invalid/graphql", timeout: .milliseconds(1_500)))
         #expect(state == .notSent)
     }
 
@@ -82,7 +82,7 @@ struct SendWitnessTests {
         ]
         for (endpoint, session, leftExpected) in cases {
             let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
-                endpoint: try #require(URL(string: endpoint)), session: session, timeout: .milliseconds(300), cache: NormalizedCache()
+                endpoint: try #require(URL(string: endpoint)), session: session, timeout: .milliseconds(1_500), cache: NormalizedCache()
             ))
             do {
                 _ = try await client.perform(TestSupport.bookTrip, variables: ["id": "25"])
