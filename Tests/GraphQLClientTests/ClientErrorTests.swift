@@ -32,7 +32,9 @@ struct ClientErrorTests {
     @Test func noAnswerWithinTheTimeoutIsTimedOut() async {
         let started = ContinuousClock.now
         #expect(await failure([.hang], timeout: .milliseconds(50))?.kind == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // A guard against a timeout that never fires, not a measurement: in the parallel run the
+        // test process's pool can be held up for seconds by other suites.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     /// The timeout runs on the clock the chain was given: one whose sleeps end at once times

@@ -116,8 +116,9 @@ struct SocketHTTPSessionTests {
         #expect(await failure(request(port: server.port, timeout: .milliseconds(300))) == .timedOut)
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(290))
-        // The server never answers: without the timeout the request would not end at all.
-        #expect(elapsed < .seconds(10))
+        // The server never answers: without the timeout the request would not end at all. A guard,
+        // not a measurement: in the parallel run the process can be held up for seconds by other suites.
+        #expect(elapsed < .seconds(30))
     }
 
     @Test func invalidHostFailsFastAsUnreachable() async throws {

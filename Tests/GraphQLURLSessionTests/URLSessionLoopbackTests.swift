@@ -62,6 +62,8 @@ struct URLSessionLoopbackTests {
         #expect(error?.kind == .timedOut)
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(450), "the configured timeout must be honoured, not cut short")
-        #expect(elapsed < .seconds(10))
+        // A guard against a timeout that never fires, not a measurement: in the parallel run the
+        // test process can be held up for seconds by other suites.
+        #expect(elapsed < .seconds(30))
     }
 }
