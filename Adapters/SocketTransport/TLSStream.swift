@@ -66,7 +66,11 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         var noDelay: Int32 = 1
         _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         session?.offer(to: ssl)
-        try await stream.retrying(during: .handshake) { library.connect(ssl) }
+        // A goodbye (`close_notify`) instead of the server's half of the handshake: the
+        // connection ended before it was secured.
+        guard try await stream.retrying(during: .handshake, { library.connect(ssl) }) > 0 else {
+            throw HTTPTransportError(.connectionLost)
+        }
         return stream
     }
 
@@ -74,11 +78,15 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let offset = sent
-            sent += Int(try await retrying(during: .transfer) {
+            let written = try await retrying(during: .transfer) {
                 bytes.withUnsafeBytes { buffer in
                     library.write(ssl, buffer.baseAddress.map { $0 + offset }, Int32(clamping: buffer.count - offset))
                 }
-            })
+            }
+            // The server said goodbye (`close_notify`): every later write fails the same way, so
+            // the rest can never go out.
+            guard written > 0 else { throw HTTPTransportError(.connectionLost) }
+            sent += Int(written)
         }
     }
 
@@ -132,7 +140,6 @@ final class TLSStream: ByteStream, @unchecked Sendable {
 
     /// Calls `operation` until it succeeds, waiting on the socket as OpenSSL asks; a clean
     /// end of stream (`close_notify`) returns 0.
-    @discardableResult
     private func retrying(during phase: Phase, _ operation: () -> Int32) async throws -> Int32 {
         while true {
             errno = 0

@@ -29,12 +29,10 @@ struct ClientErrorTests {
         #expect(await failure([.failure(.hostUnreachable)])?.kind == .transport(.hostUnreachable))
     }
 
-    @Test func noAnswerWithinTheTimeoutIsTimedOut() async {
-        let started = ContinuousClock.now
+    /// The stub never answers: a timeout that never fired would hang until the test's time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func noAnswerWithinTheTimeoutIsTimedOut() async {
         #expect(await failure([.hang], timeout: .milliseconds(50))?.kind == .timedOut)
-        // A guard against a timeout that never fires, not a measurement: in the parallel run the
-        // test process's pool can be held up for seconds by other suites.
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     /// The timeout runs on the clock the chain was given: one whose sleeps end at once times

@@ -52,7 +52,9 @@ struct URLSessionLoopbackTests {
         #expect(error?.kind == .transport(.connectionRefused))
     }
 
-    @Test func silentServerTimesOut() async throws {
+    /// A timeout that never fired would hang until the test's time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func silentServerTimesOut() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
         let started = ContinuousClock.now
@@ -62,8 +64,5 @@ struct URLSessionLoopbackTests {
         #expect(error?.kind == .timedOut)
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(450), "the configured timeout must be honoured, not cut short")
-        // A guard against a timeout that never fires, not a measurement: in the parallel run the
-        // test process can be held up for seconds by other suites.
-        #expect(elapsed < .seconds(30))
     }
 }
