@@ -27,6 +27,8 @@ enum ErrorClassification {
         case .connectionRefused: .transport(.connectionRefused)
         case .hostUnreachable: .transport(.hostUnreachable)
         case .connectionLost: .transport(.connectionLost)
+        case .unsupportedURL: .transport(.unsupportedURL)
+        case .system(let errno): .transport(.system(errno: errno))
         case .other(let code): .transport(.other(code: code))
         case .tlsUnavailable(let reason): .transport(.tlsUnavailable(reason: reason))
         case .tlsCertificate(let reason): .transport(.tlsCertificate(reason: reason))

@@ -1,3 +1,4 @@
+import HTTPSeam
 import JSON
 
 /// Why an operation failed, with the operation's name and the HTTP status when there was one.
@@ -50,6 +51,10 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case tlsHandshake(reason: String)
         /// The proxy could not be reached or refused the tunnel: nothing was sent to the server.
         case proxyFailed(proxy: String, reason: String)
+        /// The endpoint's URL is not one the session can send to: nothing was sent.
+        case unsupportedURL
+        /// A system call on the connection failed with this `errno`.
+        case system(errno: Int32)
         /// Another failure, with the session's code (a `URLError` code for `URLSession`).
         case other(code: Int)
     }
@@ -95,7 +100,8 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .transport(.tlsUnavailable), .transport(.tlsCertificate), .transport(.tlsHandshake), .transport(.proxyFailed): false
         // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.
         case .httpStatus(let status): !(400..<500).contains(status)
-        case .transport(.connectionLost), .transport(.other), .timedOut, .notJSON, .redirected, .malformedResponse, .responseTooLarge,
+        case .transport(.unsupportedURL): false
+        case .transport(.connectionLost), .transport(.system), .transport(.other), .timedOut, .notJSON, .redirected, .malformedResponse, .responseTooLarge,
              .unexpectedShape, .partialData, .cancelled: true
         }
     }
@@ -108,6 +114,8 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .transport(.connectionRefused): "The server refused the connection."
         case .transport(.hostUnreachable): "The server's host could not be reached."
         case .transport(.connectionLost): "The connection closed before the server answered."
+        case .transport(.unsupportedURL): "The endpoint's URL cannot be used: only http and https URLs with a host are."
+        case .transport(.system(let errno)): "The connection failed: \(HTTPTransportError.systemErrorText(errno))."
         case .transport(.other(let code)): "The request failed (URL error \(code))."
         case .transport(.tlsUnavailable(let reason)): "HTTPS is not available: \(reason)."
         case .transport(.tlsCertificate(let reason)): "\(Self.capitalised(reason))."

@@ -21,7 +21,7 @@ extension ServiceError.Kind {
 
     private static func transport(_ kind: HTTPTransportError.Kind) -> Self {
         switch kind {
-        case .connectionRefused, .hostUnreachable, .connectionLost, .other: .unreachable
+        case .connectionRefused, .hostUnreachable, .connectionLost, .unsupportedURL, .system, .other: .unreachable
         case .timedOut: .timedOut
         case .cancelled: .cancelled
         case .tlsCertificate: .untrustedCertificate

@@ -88,6 +88,8 @@ public struct GraphQLSubscriptionError: Error, Sendable, Hashable, CustomStringC
         case .proxyFailed(let proxy, let reason): "The proxy \(proxy) failed: \(reason)."
         case .malformedResponse(let reason): "The server's answer was not HTTP this client can read (\(reason))."
         case .responseTooLarge(let limit): "The server's answer exceeded \(limit) bytes."
+        case .unsupportedURL: "The endpoint's URL cannot be used for a subscription."
+        case .system(let errno): "The connection failed: \(HTTPTransportError.systemErrorText(errno))."
         case .other(let code): "The connection failed (\(code))."
         }
     }

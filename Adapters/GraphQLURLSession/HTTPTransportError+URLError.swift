@@ -13,6 +13,7 @@ extension HTTPTransportError.Kind {
         case .cannotConnectToHost: self = .connectionRefused
         case .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: self = .hostUnreachable
         case .networkConnectionLost, .badServerResponse, .zeroByteResource: self = .connectionLost
+        case .unsupportedURL, .badURL: self = .unsupportedURL
         default: self = .other(code: code.rawValue)
         }
     }

@@ -33,7 +33,12 @@ public struct HTTPTransportError: Error, Sendable, Hashable {
         case malformedResponse(String)
         /// The body is larger than the session's limit (in bytes); reading stopped there.
         case responseTooLarge(limit: Int)
-        /// Anything else, with a code (a `URLError` code for `URLSession`, negated `errno` otherwise).
+        /// The URL is not one the session can send to (a scheme other than http or https, no host,
+        /// a malformed port): nothing was sent.
+        case unsupportedURL
+        /// A system call on the connection failed with this `errno` (see ``systemErrorText(_:)``).
+        case system(errno: Int32)
+        /// Anything else, with the session's own code (a `URLError` code for `URLSession`).
         case other(code: Int)
     }
 

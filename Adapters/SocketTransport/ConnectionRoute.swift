@@ -24,14 +24,14 @@ struct ConnectionRoute: Sendable {
     /// to 443 with `tls`, else 80), through the proxy `proxies` choose for it.
     ///
     /// A host with an empty label, a percent-encoded host or a port past 65535 (which would
-    /// wrap) is never connected to: `.other(code: -1002)`, as `URLSession`'s unsupported URL. A
+    /// wrap) is never connected to: `.unsupportedURL`, as `URLSession`'s unsupported URL. A
     /// proxy that is not `http://` or whose URL is malformed is ``HTTPTransportError/Kind/proxyFailed(proxy:reason:)``.
     init(to url: URL, host rawHost: String, tls: TLSContextCache?, proxies: ProxyConfiguration) throws {
         let port = url.port ?? (tls != nil ? 443 : 80)
         // The host as written: Foundation would decode a percent-encoded one (`%31%32%37.0.0.1`).
         guard let written = url.host(percentEncoded: true), HostAddress.isValid(HostAddress.unbracketed(written)),
               (1...65_535).contains(port)
-        else { throw HTTPTransportError(.other(code: -1002)) }
+        else { throw HTTPTransportError(.unsupportedURL) }
         let proxy = try proxies.proxy(for: url).map { proxyURL in
             let named = "\(proxyURL.scheme ?? "?")://"
                 + HostAddress.authority(host: HostAddress.unbracketed(proxyURL.host ?? "?"), port: proxyURL.port ?? 0)

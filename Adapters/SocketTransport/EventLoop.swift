@@ -243,7 +243,7 @@ final class EventLoop: TaskExecutor, Sendable {
                 }
                 return Array(state.waiters.values)
             }
-            for waiter in waiting { waiter.continuation.resume(throwing: HTTPTransportError(.other(code: -Int(EAGAIN)))) }
+            for waiter in waiting { waiter.continuation.resume(throwing: HTTPTransportError(.system(errno: EAGAIN))) }
             // Jobs still run, on the global pool, rather than never.
             let jobs = state.withLock { state in
                 defer { state.jobs = [] }

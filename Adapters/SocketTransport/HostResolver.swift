@@ -30,7 +30,7 @@ enum HostResolver {
             try await withCheckedThrowingContinuation { continuation in
                 guard answer.wait(with: continuation) else { return }
                 let started = DetachedThread.start { answer.give(Result { try lookUp(host, port: port, numeric: false).get() }) }
-                if !started { answer.give(.failure(HTTPTransportError(.other(code: -Int(EAGAIN))))) }
+                if !started { answer.give(.failure(HTTPTransportError(.system(errno: EAGAIN)))) }
             }
         } onCancel: {
             answer.give(.failure(CancellationError()))
@@ -75,7 +75,7 @@ enum HostResolver {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            return .failure(HTTPTransportError(status == EAI_SYSTEM ? .other(code: -Int(errno)) : .hostUnreachable))
+            return .failure(HTTPTransportError(status == EAI_SYSTEM ? .system(errno: errno) : .hostUnreachable))
         }
         defer { freeaddrinfo(first) }
         var addresses: [ResolvedAddress] = []

@@ -132,7 +132,7 @@ struct SocketConnection: Sendable {
         case ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL, EAFNOSUPPORT, ENETDOWN: HTTPTransportError(.hostUnreachable)
         case ECONNRESET, EPIPE, ECONNABORTED, ENOTCONN: HTTPTransportError(.connectionLost)
         case ETIMEDOUT: HTTPTransportError(.timedOut)
-        default: HTTPTransportError(.other(code: -Int(code)))
+        default: HTTPTransportError(.system(errno: code))
         }
     }
 }

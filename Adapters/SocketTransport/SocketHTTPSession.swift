@@ -68,7 +68,7 @@ public struct SocketHTTPSession: HTTPSession {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", let rawHost = request.url.host, !rawHost.isEmpty else {
             // URLError.unsupportedURL, so the message matches what URLSession reported.
-            throw HTTPTransportError(.other(code: -1002))
+            throw HTTPTransportError(.unsupportedURL)
         }
         return try ConnectionRoute(to: request.url, host: rawHost, tls: scheme == "https" ? contexts : nil, proxies: proxies)
     }

@@ -33,7 +33,7 @@ public struct WebSocketClient: WebSocketSession {
     /// Connects to `url` and completes the opening handshake.
     ///
     /// - Throws: ``HTTPTransportError`` when the server, the proxy or TLS fails (as for HTTP;
-    ///   an unsupported URL is `.other(code: -1002)`), ``WebSocketError`` when the handshake
+    ///   an unsupported URL is `.unsupportedURL`), ``WebSocketError`` when the handshake
     ///   does (a status other than 101, a wrong accept key, a subprotocol not offered), and
     ///   `CancellationError` when the task is cancelled.
     public func connect(

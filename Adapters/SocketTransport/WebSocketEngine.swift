@@ -57,7 +57,7 @@ final class WebSocketEngine: Sendable {
         #endif
         guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
             let code = errno
-            throw HTTPTransportError(.other(code: -Int(code)))
+            throw HTTPTransportError(.system(errno: code))
         }
         self.limits = limits
         self.wakeRead = descriptors[0]

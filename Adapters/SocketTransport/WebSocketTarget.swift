@@ -30,19 +30,19 @@ struct WebSocketTarget: Sendable {
         }
     }
 
-    /// Checks `url`; an unsupported or malformed one is `HTTPTransportError(.other(code: -1002))`
+    /// Checks `url`; an unsupported or malformed one is `HTTPTransportError(.unsupportedURL)`
     /// (URLError.unsupportedURL), as for HTTP.
     init(_ url: URL, proxies: ProxyConfiguration) throws {
         let scheme = url.scheme?.lowercased()
         guard scheme == "ws" || scheme == "wss", let rawHost = url.host, !rawHost.isEmpty else {
-            throw HTTPTransportError(.other(code: -1002))
+            throw HTTPTransportError(.unsupportedURL)
         }
         secure = scheme == "wss"
         host = HostAddress.unbracketed(rawHost)
         port = url.port ?? (secure ? 443 : 80)
         guard url.fragment == nil, let written = url.host(percentEncoded: true), HostAddress.isValid(HostAddress.unbracketed(written)),
               (1...65_535).contains(port)
-        else { throw HTTPTransportError(.other(code: -1002)) }
+        else { throw HTTPTransportError(.unsupportedURL) }
         // ws:// goes where http:// would, wss:// where https:// would (no_proxy included).
         var components = URLComponents()
         components.scheme = secure ? "https" : "http"

@@ -10,7 +10,7 @@ struct ClientErrorClassificationTests {
         (.transport(.connectionRefused), nil, .unreachable),
         (.transport(.hostUnreachable), nil, .unreachable),
         (.transport(.connectionLost), nil, .unreachable),
-        (.transport(.other(code: -71)), nil, .unreachable),
+        (.transport(.system(errno: 71)), nil, .unreachable),
         (.transport(.proxyFailed(proxy: "http://127.0.0.1:9", reason: "refused")), nil, .proxyFailed),
         (.transport(.tlsCertificate(reason: "expired")), nil, .untrustedCertificate),
         (.transport(.tlsHandshake(reason: "wrong version number")), nil, .tlsFailed),
@@ -42,5 +42,15 @@ struct ClientErrorClassificationTests {
         let error = GraphQLClientError(operationName: "BookTrip", kind: .graphQLErrors([GraphQLError(message: "no user")]))
         #expect(error.classification() == .rejected)
         #expect(error.classification(unauthenticatedWhen: { $0.message == "no user" }) == .unauthenticated)
+    }
+
+    /// A socket's errno reaches the user as the system's words, never as a URL error code.
+    @Test func aSystemErrorIsSaidInTheSystemsWords() {
+        let error = GraphQLClientError(operationName: "LaunchList", kind: .transport(.system(errno: 71)))
+        #expect(error.summary == "The connection failed: protocol error.")
+        #expect(error.outcomeIsUnknown)
+        let unsupported = GraphQLClientError(operationName: "LaunchList", kind: .transport(.unsupportedURL))
+        #expect(!unsupported.outcomeIsUnknown)
+        #expect(!unsupported.summary.contains("URL error"))
     }
 }

@@ -130,7 +130,7 @@ struct SocketHTTPSessionTests {
 
     @Test func schemesOtherThanHTTPAndHTTPSAreNotSupported() async throws {
         let request = HTTPRequest(url: try #require(URL(string: "ftp://127.0.0.1:1/graphql")))
-        #expect(await failure(request) == .other(code: -1002))
+        #expect(await failure(request) == .unsupportedURL)
     }
 
     @Test func httpsToAClosedPortIsRefused() async throws {

@@ -18,6 +18,8 @@ struct URLErrorMappingTests {
         (.zeroByteResource, .connectionLost),
         (.timedOut, .timedOut),
         (.cancelled, .cancelled),
+        (.unsupportedURL, .unsupportedURL),
+        (.badURL, .unsupportedURL),
         (.secureConnectionFailed, .other(code: URLError.Code.secureConnectionFailed.rawValue)),
     ])
     func mapsTheCode(_ code: URLError.Code, _ kind: HTTPTransportError.Kind) {

@@ -153,7 +153,7 @@ import Testing
     @Test(arguments: ["http://127.0.0.1:1/", "ws://", "ws://exa mple.invalid/", "ws://127.0.0.1:70000/", "ws://127.0.0.1:1/#fragment"])
     func unsupportedURLsAreRefusedBeforeConnecting(text: String) async throws {
         guard let url = URL(string: text) else { return }
-        await #expect(throws: HTTPTransportError(.other(code: -1002))) { try await client.connect(to: url) }
+        await #expect(throws: HTTPTransportError(.unsupportedURL)) { try await client.connect(to: url) }
     }
 
     @Test(arguments: [["a b"], [""], ["x", "x"], ["a,b"]])
