@@ -1,9 +1,10 @@
 import Foundation
 import HTTPSeam
 
-/// Reads one HTTP/1.1 answer from a ``SocketConnection``: the status line and headers, then the
-/// body by `Content-Length`, `Transfer-Encoding: chunked` or until the server closes, within
-/// ``HTTPResponseLimits``.
+/// Reads HTTP/1.1 answers from a ``ByteStream`` (a plain or a TLS connection), one per
+/// ``read(method:)``: the status line and headers, then the body by `Content-Length`,
+/// `Transfer-Encoding: chunked` or until the server closes, within ``HTTPResponseLimits``. After
+/// each answer ``keepsAlive`` says whether the pool may send the connection's next request.
 ///
 /// A connection that ends before the whole answer is ``HTTPTransportError/Kind/connectionLost``;
 /// an answer whose framing cannot be read is ``HTTPTransportError/Kind/malformedResponse(_:)``;
