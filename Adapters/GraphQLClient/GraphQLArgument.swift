@@ -1,4 +1,5 @@
-/// One argument of a field: `name: value`.
+/// One argument of a field, or one member of an input object value (``GraphQLObjectMember``):
+/// `name: value`.
 public struct GraphQLArgument: Sendable, Hashable {
     public let name: String
     public let value: GraphQLInputValue

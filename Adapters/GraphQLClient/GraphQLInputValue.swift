@@ -42,13 +42,5 @@ public indirect enum GraphQLInputValue: Sendable, Hashable {
     }
 }
 
-/// One member of an input object value: `name: value`.
-public struct GraphQLObjectMember: Sendable, Hashable {
-    public var name: String
-    public var value: GraphQLInputValue
-
-    public init(_ name: String, _ value: GraphQLInputValue) {
-        self.name = name
-        self.value = value
-    }
-}
+/// One member of an input object value: `name: value`, the same pair as a field's argument.
+public typealias GraphQLObjectMember = GraphQLArgument

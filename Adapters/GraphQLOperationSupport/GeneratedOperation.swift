@@ -13,26 +13,9 @@ public struct NoVariables: GraphQLVariables {
     public var jsonValues: [String: JSONValue] { [:] }
 }
 
-/// An operation generated from a `.graphql` file: its text, its typed variables and the type
-/// its answer's `data` decodes into.
-public protocol GeneratedOperation: Sendable, Equatable {
-    associatedtype Data: GraphQLSelectionSet
-    associatedtype Variables: GraphQLVariables
-
-    /// The operation's name as written, e.g. `LaunchDetails`.
-    static var operationName: String { get }
-    /// The document as written: the operation followed by the fragments it uses, on one line.
-    static var document: String { get }
+/// A query or mutation generated from a `.graphql` file (see ``GeneratedDocument``).
+public protocol GeneratedOperation: GeneratedDocument {
     /// The same selections as a client ``GraphQLOperation`` (fragments merged in), so the
     /// client's interceptor chain and normalized cache can run it.
     static var operation: GraphQLOperation { get }
-
-    var variables: Variables { get }
-}
-
-extension GeneratedOperation {
-    /// Decodes an answer's `data` object into the operation's typed model.
-    public static func decode(data: [String: JSONValue]) throws(GraphQLDecodingError) -> Data {
-        try Data(data: data)
-    }
 }

@@ -56,12 +56,7 @@ struct ConnectionRoute: Sendable {
     /// nothing is written to the server before its certificate has been verified.
     func open(deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil) async throws -> PooledConnection {
         let context = try tls?.get()
-        let socket: SocketConnection
-        if let proxy {
-            socket = try await proxy.connect(deadline: deadline)
-        } else {
-            socket = try await SocketConnection.connect(host: host, port: port, deadline: deadline)
-        }
+        let socket = try await ProxyTunnel.connect(to: host, port: port, via: proxy, deadline: deadline)
         do {
             guard let context else { return PooledConnection(socket: socket, tls: nil) }
             try await proxy?.openTunnel(over: socket, to: host, port: port)

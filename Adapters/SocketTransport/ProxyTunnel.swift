@@ -41,6 +41,15 @@ struct ProxyTunnel: Sendable {
         }
     }
 
+    /// A socket to `host:port`: to `proxy` when there is one (the caller then opens a tunnel
+    /// or speaks to it in absolute form), else straight to the host.
+    static func connect(
+        to host: String, port: Int, via proxy: ProxyTunnel?, deadline: ContinuousClock.Instant
+    ) async throws -> SocketConnection {
+        if let proxy { return try await proxy.connect(deadline: deadline) }
+        return try await SocketConnection.connect(host: host, port: port, deadline: deadline)
+    }
+
     /// Asks the proxy for a tunnel to `host:port` and reads its answer; only a 2xx opens it.
     func openTunnel(over socket: SocketConnection, to host: String, port: Int) async throws {
         let authority = HostAddress.authority(host: host, port: port)

@@ -64,12 +64,7 @@ struct WebSocketTarget: Sendable {
     /// verified TLS handshake; nothing of the upgrade request is written before.
     func open(deadline: ContinuousClock.Instant, contexts: TLSContextCache) async throws -> Opened {
         let context = secure ? try contexts.get() : nil
-        let socket: SocketConnection
-        if let proxy {
-            socket = try await proxy.connect(deadline: deadline)
-        } else {
-            socket = try await SocketConnection.connect(host: host, port: port, deadline: deadline)
-        }
+        let socket = try await ProxyTunnel.connect(to: host, port: port, via: proxy, deadline: deadline)
         do {
             try await proxy?.openTunnel(over: socket, to: host, port: port)
             guard let context else { return Opened(socket: socket, tls: nil) }
