@@ -10,31 +10,32 @@ import NormalizedCache
 /// one endpoint's files share ``prefix(endpoint:)``, so they can be found without the email.
 /// Beside each database: SQLite's `-wal` and `-shm`, `.lock`, `.damaged`, and the cache file of
 /// the earlier format (`.rrcache`, imported on first use, then removed).
-enum CacheFileLocation {
+public enum CacheFileLocation {
     /// The extension of every cache database.
-    static let suffix = ".sqlite"
+    public static let suffix = ".sqlite"
     /// The extension of the earlier whole-file cache format.
-    static let legacySuffix = ".rrcache"
+    public static let legacySuffix = ".rrcache"
 
-    static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
+    /// The cache database of `endpoint` and `user` (anonymous when `nil`) in `directory`.
+    public static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
         let userKey = user.map { "user:\($0.rawValue)" } ?? "anonymous"
         return directory.appendingPathComponent("\(prefix(endpoint: endpoint))\(fnv1a(userKey))\(suffix)")
     }
 
     /// The earlier format's cache file for the same endpoint and user as the database `url`.
-    static func legacyURL(of url: URL) -> URL {
+    public static func legacyURL(of url: URL) -> URL {
         url.deletingPathExtension().appendingPathExtension(String(legacySuffix.dropFirst()))
     }
 
     /// The persistence of the database at `url`, importing its earlier-format file.
-    static func persistence(of url: URL, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void = { _ in }) -> CachePersistence {
+    public static func persistence(of url: URL, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void = { _ in }) -> CachePersistence {
         .sqlite(at: url, importing: legacyURL(of: url), maximumBytes: maximumBytes, onWarning: onWarning)
     }
 
     /// The database name a file in the cache folder belongs to (the database itself, its
     /// companions, its earlier-format file and that file's lock and temporary files), or `nil`
     /// for files that are not a cache's.
-    static func databaseName(of fileName: String) -> String? {
+    public static func databaseName(of fileName: String) -> String? {
         let bare = fileName.hasPrefix(".") ? String(fileName.dropFirst()) : fileName
         // `cache-` + 16 hex digits + `-` + 16 hex digits.
         let stemLength = 6 + 16 + 1 + 16
@@ -46,7 +47,7 @@ enum CacheFileLocation {
     }
 
     /// The start of the names of all of `endpoint`'s cache files: `cache-<endpoint hash>-`.
-    static func prefix(endpoint: String) -> String {
+    public static func prefix(endpoint: String) -> String {
         "cache-\(fnv1a(endpoint))-"
     }
 
