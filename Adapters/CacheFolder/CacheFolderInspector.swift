@@ -11,6 +11,7 @@ public struct CacheFolderInspector: CacheInspector {
     /// The current cache's database, in the folder every endpoint's and user's cache is in.
     public let currentURL: URL
 
+    /// Sees the cache folder from the current cache's database.
     /// - Parameters:
     ///   - current: The cache the commands use, persisted at `currentURL`.
     ///   - currentURL: Its database (``CacheFileLocation/url(in:endpoint:user:)``); the other

@@ -19,6 +19,7 @@ public struct CacheFolderUserData: UserDataCache {
     /// The endpoint's anonymous cache database, which holds no user data and stays.
     let anonymous: String
 
+    /// Finds the endpoint's user caches by the endpoint's prefix.
     /// - Parameters:
     ///   - cacheDirectory: The folder every endpoint's and user's cache is in.
     ///   - credentialsDirectory: The folder of the stored logins.

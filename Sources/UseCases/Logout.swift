@@ -6,6 +6,7 @@ public struct Logout: Sendable {
     private let credentials: any CredentialStore
     private let userData: any UserDataCache
 
+    /// A logout that removes the login kept in `credentials` and the cached `userData`.
     /// - Parameter userData: The endpoint's cached user data, removed with the credential.
     public init(credentials: any CredentialStore, userData: any UserDataCache) {
         self.credentials = credentials
