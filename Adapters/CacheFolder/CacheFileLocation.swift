@@ -12,9 +12,9 @@ import NormalizedCache
 /// the earlier format (`.rrcache`, imported on first use, then removed).
 public enum CacheFileLocation {
     /// The extension of every cache database.
-    public static let suffix = ".sqlite"
+    static let suffix = ".sqlite"
     /// The extension of the earlier whole-file cache format.
-    public static let legacySuffix = ".rrcache"
+    static let legacySuffix = ".rrcache"
 
     /// The cache database of `endpoint` and `user` (anonymous when `nil`) in `directory`.
     public static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
@@ -23,7 +23,7 @@ public enum CacheFileLocation {
     }
 
     /// The earlier format's cache file for the same endpoint and user as the database `url`.
-    public static func legacyURL(of url: URL) -> URL {
+    static func legacyURL(of url: URL) -> URL {
         url.deletingPathExtension().appendingPathExtension(String(legacySuffix.dropFirst()))
     }
 
@@ -35,7 +35,7 @@ public enum CacheFileLocation {
     /// The database name a file in the cache folder belongs to (the database itself, its
     /// companions, its earlier-format file and that file's lock and temporary files), or `nil`
     /// for files that are not a cache's.
-    public static func databaseName(of fileName: String) -> String? {
+    static func databaseName(of fileName: String) -> String? {
         let bare = fileName.hasPrefix(".") ? String(fileName.dropFirst()) : fileName
         // `cache-` + 16 hex digits + `-` + 16 hex digits.
         let stemLength = 6 + 16 + 1 + 16
@@ -47,7 +47,7 @@ public enum CacheFileLocation {
     }
 
     /// The start of the names of all of `endpoint`'s cache files: `cache-<endpoint hash>-`.
-    public static func prefix(endpoint: String) -> String {
+    static func prefix(endpoint: String) -> String {
         "cache-\(fnv1a(endpoint))-"
     }
 

@@ -7,9 +7,9 @@ import Ports
 /// database's lock.
 public struct CacheFolderInspector: CacheInspector {
     /// The current endpoint and user's cache: the one the commands use.
-    public let current: NormalizedCache
+    let current: NormalizedCache
     /// The current cache's database, in the folder every endpoint's and user's cache is in.
-    public let currentURL: URL
+    let currentURL: URL
 
     /// Sees the cache folder from the current cache's database.
     /// - Parameters:

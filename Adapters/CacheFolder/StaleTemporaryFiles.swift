@@ -16,7 +16,7 @@ import Foundation
 /// (written by older versions) are stale whenever unlocked.
 public enum StaleTemporaryFiles {
     /// How old an unlocked temporary file of a running process may be before it counts as stale.
-    public static let maximumAge: TimeInterval = 600
+    static let maximumAge: TimeInterval = 600
 
     /// Removes the stale temporary files in `folder` (or, when `owner` is given, every one
     /// written by that process, locked or not) and returns the ones that could not be removed.
