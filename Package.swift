@@ -67,6 +67,7 @@ let package = Package(
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
                 "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
                 "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
+                "CacheFolder",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order"],
@@ -108,6 +109,8 @@ let package = Package(
         .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "HTTPSeam"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport"], path: "Adapters/FileKeychain"),
+        /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
+        .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/StdoutPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
@@ -231,6 +234,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "FileKeychain", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "HTTPSeam", "JSON",
                 "GraphQLClient", "NormalizedCache",
+                "CacheFolder", "TestSupport",
             ]
         ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestSupport"]),

@@ -1,13 +1,13 @@
 import GraphQLClient
 import NormalizedCache
 
-/// Every port the tutorial server backs, built over one client and its cache.
+/// Every port the tutorial server backs, built over one client and its cache. (The endpoint's
+/// cached user data is removed from outside the cache, by `CacheFolderUserData`.)
 public struct GraphQLGateway: Sendable {
     public let launches: GraphQLLaunchRepository
     public let booking: GraphQLTripBookingService
     public let trips: GraphQLTripRepository
     public let authenticator: GraphQLAuthenticator
-    public let userDataCache: GraphQLUserDataCache
 
     /// - Parameters:
     ///   - client: A client whose chain reads and writes `cache`.
@@ -17,6 +17,5 @@ public struct GraphQLGateway: Sendable {
         booking = GraphQLTripBookingService(client: client, cache: cache)
         trips = GraphQLTripRepository(client: client)
         authenticator = GraphQLAuthenticator(client: client)
-        userDataCache = GraphQLUserDataCache(cache: cache)
     }
 }

@@ -7,7 +7,7 @@ extension InMemoryGateway: CacheInspector {
     /// record per cached launch.
     public func currentCache() async throws -> CacheSummary {
         let user = await cacheUser()
-        let records = cache[user]?.count ?? 0
+        let records = details[user]?.count ?? 0
         return CacheSummary(path: "memory:\(user?.rawValue ?? "anonymous")", exists: records > 0, bytes: 0, records: records)
     }
 
@@ -17,12 +17,12 @@ extension InMemoryGateway: CacheInspector {
     }
 
     public func removeCurrentCache() async throws {
-        cache[await cacheUser()] = nil
+        details[await cacheUser()] = nil
     }
 
     public func removeEveryCache() async throws -> Int {
-        let removed = cache.values.filter { !$0.isEmpty }.count
-        cache = [:]
+        let removed = details.values.filter { !$0.isEmpty }.count
+        details = [:]
         return removed
     }
 }

@@ -8,8 +8,8 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     private let server: InMemoryTutorialServer
     private let credentials: any CredentialStore
     /// Cached details, partitioned by user (the email, or `nil` for anonymous).
-    var cache: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
-    /// Cached pages and users, partitioned by user like ``cache``.
+    var details: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
+    /// Cached pages and users, partitioned by user like ``details``.
     var pages: [EmailAddress?: [LaunchPageRequest: LaunchPage]] = [:]
     var users: [EmailAddress?: User?] = [:] {
         didSet { notifyUserWatchers(was: oldValue) }
@@ -28,7 +28,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
 
     /// What the cache holds for launch `id` for the current user, without asking the server.
     public func cachedDetails(id: LaunchID) async -> LaunchDetails? {
-        cache[await cacheUser(), default: [:]][id]
+        details[await cacheUser(), default: [:]][id]
     }
 
     public func launchPage(_ request: LaunchPageRequest, freshness: Freshness) async throws -> LaunchPage {
@@ -42,10 +42,10 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
 
     public func launchDetails(id: LaunchID, freshness: Freshness) async throws -> LaunchDetails? {
         let user = await cacheUser()
-        return try await read(freshness, cached: cache[user, default: [:]][id].map { Optional($0) }, operation: "LaunchDetails") {
-            let details = try await server.launchDetails(id: id, token: token())
-            cache[user, default: [:]][id] = details
-            return details
+        return try await read(freshness, cached: details[user, default: [:]][id].map { Optional($0) }, operation: "LaunchDetails") {
+            let fetched = try await server.launchDetails(id: id, token: token())
+            details[user, default: [:]][id] = fetched
+            return fetched
         }
     }
 
@@ -72,7 +72,7 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
 
     /// Forgets every user's cached details; the anonymous cache holds no user data and stays.
     public func removeAll() async throws(UserDataCacheError) {
-        cache = cache.filter { $0.key == nil }
+        details = details.filter { $0.key == nil }
         pages = pages.filter { $0.key == nil }
         users = users.filter { $0.key == nil }
     }
@@ -87,18 +87,18 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         do {
             answer = try await send(server, token())
         } catch {
-            cache[user, default: [:]][id] = nil  // the outcome is unknown: forget what we knew
+            details[user, default: [:]][id] = nil  // the outcome is unknown: forget what we knew
             throw error
         }
         guard var update = answer else {
             throw ServiceError(.unauthenticated, operation: booked ? "BookTrip" : "CancelTrip",
                                detail: "The server did not accept the stored login.")
         }
-        if update.success, var cached = cache[user, default: [:]][id] {
+        if update.success, var cached = details[user, default: [:]][id] {
             cached.isBooked = booked
-            cache[user, default: [:]][id] = cached
+            details[user, default: [:]][id] = cached
         }
-        update.launch = cache[user, default: [:]][id]
+        update.launch = details[user, default: [:]][id]
         return update
     }
 

@@ -14,7 +14,7 @@ public final class RecordingPresenter: ResultPresenter {
         case logout(EmailAddress?)
         case user(User)
         case whoami(EmailAddress, endpoint: String)
-        case cache(CacheSummary)
+        case cacheSummary(CacheSummary)
         case cacheClearing(CacheClearing)
         case cacheCollection(CacheCollection)
     }
@@ -45,7 +45,7 @@ public final class RecordingPresenter: ResultPresenter {
     public func presentLogout(_ email: EmailAddress?) { append(.logout(email)) }
     public func present(_ user: User) { append(.user(user)) }
     public func presentWhoAmI(_ email: EmailAddress, endpoint: String) { append(.whoami(email, endpoint: endpoint)) }
-    public func present(_ cache: CacheSummary) { append(.cache(cache)) }
+    public func present(_ summary: CacheSummary) { append(.cacheSummary(summary)) }
     public func present(_ clearing: CacheClearing) { append(.cacheClearing(clearing)) }
     public func present(_ collection: CacheCollection) { append(.cacheCollection(collection)) }
 

@@ -10,8 +10,8 @@ enum FailureMessage {
         case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
         case .loginRefused(let email): "The server refused to log in \(email)."
         case .launchNotFound(let id): "There is no launch with id \(id)."
-        case let .logoutIncomplete(credential, cache):
-            (["The logout is incomplete."] + [credential.map(text(for:)), cache.map(text(for:))].compactMap(\.self)).joined(separator: " ")
+        case let .logoutIncomplete(credential, userData):
+            (["The logout is incomplete."] + [credential.map(text(for:)), userData.map(text(for:))].compactMap(\.self)).joined(separator: " ")
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
         case .tooManyPages(let limit):
             "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."

@@ -86,11 +86,11 @@ public struct RocketReserverCLI: Sendable {
         let presenter = services.presenter
         switch command {
         case .login(let email):
-            let login = Login(authenticator: services.authenticator, credentials: services.credentials, cache: services.cache)
+            let login = Login(authenticator: services.authenticator, credentials: services.credentials, userData: services.userData)
             let outcome = try await login.logIn(email: email)
             presenter.presentLogin(outcome.email, replacing: outcome.replaced)
         case .logout:
-            presenter.presentLogout(try await Logout(credentials: services.credentials, cache: services.cache)())
+            presenter.presentLogout(try await Logout(credentials: services.credentials, userData: services.userData)())
         case let .launches(pageSize, after, all, maxPages):
             let list = ListLaunches(launches: services.launches)
             let freshness: Freshness = offline ? .cachedOnly : .fromServerElseCached

@@ -8,7 +8,8 @@ public struct Services: Sendable {
     public var trips: any TripRepository
     public var authenticator: any Authenticator
     public var credentials: any CredentialStore
-    public var cache: any UserDataCache
+    /// Every user's cached data for the endpoint, removed when the login changes or ends.
+    public var userData: any UserDataCache
     public var presenter: any ResultPresenter
     /// Every cache on this machine, for `cache info` and `cache clear --all`.
     public var cacheInspector: any CacheInspector
@@ -30,7 +31,7 @@ public struct Services: Sendable {
         trips: any TripRepository,
         authenticator: any Authenticator,
         credentials: any CredentialStore,
-        cache: any UserDataCache,
+        userData: any UserDataCache,
         presenter: any ResultPresenter,
         cacheInspector: any CacheInspector,
         console: any GraphQLConsole,
@@ -42,7 +43,7 @@ public struct Services: Sendable {
         self.trips = trips
         self.authenticator = authenticator
         self.credentials = credentials
-        self.cache = cache
+        self.userData = userData
         self.presenter = presenter
         self.cacheInspector = cacheInspector
         self.console = console

@@ -13,13 +13,13 @@ public struct Login: Sendable {
 
     private let authenticator: any Authenticator
     private let credentials: any CredentialStore
-    private let cache: (any UserDataCache)?
+    private let userData: (any UserDataCache)?
 
-    /// - Parameter cache: The endpoint's cached user data, forgotten when the user changes.
-    public init(authenticator: any Authenticator, credentials: any CredentialStore, cache: (any UserDataCache)? = nil) {
+    /// - Parameter userData: The endpoint's cached user data, forgotten when the user changes.
+    public init(authenticator: any Authenticator, credentials: any CredentialStore, userData: (any UserDataCache)? = nil) {
         self.authenticator = authenticator
         self.credentials = credentials
-        self.cache = cache
+        self.userData = userData
     }
 
     /// Logs in and returns the address that is now logged in (see ``logIn(email:)``).
@@ -43,7 +43,7 @@ public struct Login: Sendable {
         guard token.isWellFormed else { throw UseCaseError.malformedToken }
         // No user's cached data may outlive their login: unless the same user logs in again,
         // every user cache of the endpoint belongs to a login that is ending or already gone.
-        if previous != email { try await cache?.removeAll() }
+        if previous != email { try await userData?.removeAll() }
         try await credentials.save(Credential(email: email, token: token))
         return Outcome(email: email, replaced: previous == email ? nil : previous)
     }

@@ -4,11 +4,13 @@ import Ports
 /// Forgets the token and everything cached for the users of the endpoint.
 public struct Logout: Sendable {
     private let credentials: any CredentialStore
-    private let cache: any UserDataCache
+    private let userData: any UserDataCache
 
-    public init(credentials: any CredentialStore, cache: any UserDataCache) {
+    /// A logout that removes the login kept in `credentials` and the cached `userData`.
+    /// - Parameter userData: The endpoint's cached user data, removed with the credential.
+    public init(credentials: any CredentialStore, userData: any UserDataCache) {
         self.credentials = credentials
-        self.cache = cache
+        self.userData = userData
     }
 
     /// Removes the credential, then the cached user data; a failure of one does not stop the other.
@@ -23,14 +25,14 @@ public struct Logout: Sendable {
         } catch {
             credentialLeft = error
         }
-        var cacheLeft: UserDataCacheError?
+        var userDataLeft: UserDataCacheError?
         do throws(UserDataCacheError) {
-            try await cache.removeAll()
+            try await userData.removeAll()
         } catch {
-            cacheLeft = error
+            userDataLeft = error
         }
-        guard credentialLeft == nil, cacheLeft == nil else {
-            throw UseCaseError.logoutIncomplete(credential: credentialLeft, cache: cacheLeft)
+        guard credentialLeft == nil, userDataLeft == nil else {
+            throw UseCaseError.logoutIncomplete(credential: credentialLeft, userData: userDataLeft)
         }
         return email
     }

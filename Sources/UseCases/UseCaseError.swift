@@ -10,7 +10,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server knows no launch with this id.
     case launchNotFound(LaunchID)
     /// Logging out left something behind: the credential, cached user data, or both.
-    case logoutIncomplete(credential: CredentialStoreError?, cache: UserDataCacheError?)
+    case logoutIncomplete(credential: CredentialStoreError?, userData: UserDataCacheError?)
     /// The server sent the same cursor again, so paging would never end.
     case pagingDidNotAdvance(cursor: String)
     /// The server still had more pages after the most a walk may follow.
@@ -35,8 +35,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notLoggedIn: "notLoggedIn"
         case .loginRefused(let email): "loginRefused(\(email))"
         case .launchNotFound(let id): "launchNotFound(\(id))"
-        case let .logoutIncomplete(credential, cache):
-            "logoutIncomplete(credential: \(credential.map(String.init(describing:)) ?? "nil"), cache: \(cache.map(String.init(describing:)) ?? "nil"))"
+        case let .logoutIncomplete(credential, userData):
+            "logoutIncomplete(credential: \(credential.map(String.init(describing:)) ?? "nil"), userData: \(userData.map(String.init(describing:)) ?? "nil"))"
         case .pagingDidNotAdvance(let cursor): "pagingDidNotAdvance(cursor: \(cursor))"
         case .tooManyPages(let limit): "tooManyPages(limit: \(limit))"
         case .sessionExpired: "sessionExpired"

@@ -1,3 +1,4 @@
+import CacheFolder
 import Domain
 import FileKeychain
 import Foundation
@@ -93,13 +94,13 @@ struct AdapterAssembly {
             trips: gateway.trips,
             authenticator: gateway.authenticator,
             credentials: keychain,
-            cache: EndpointUserData(
+            userData: CacheFolderUserData(
                 cacheDirectory: configuration.cacheDirectory,
                 credentialsDirectory: configuration.credentialsDirectory,
                 endpoint: endpoint
             ),
             presenter: presenter,
-            cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cache, currentURL: cacheFile),
+            cacheInspector: CacheFolderInspector(current: cache, at: cacheFile),
             console: EndpointGraphQLConsole(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),

@@ -36,7 +36,7 @@ struct AccountAndCacheCLITests {
         #expect(await cli.run("details", "4") == .success)
         #expect(await cli.run("cache", "info") == .success)
         let expected = CacheSummary(path: "memory:me@example.com", exists: true, bytes: 0, records: 2)
-        #expect(cli.presenter.presentations.last == .cache(expected))
+        #expect(cli.presenter.presentations.last == .cacheSummary(expected))
     }
 
     @Test func cacheClearRemovesTheCurrentUsersCacheButNotTheLogin() async throws {

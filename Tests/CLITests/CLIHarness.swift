@@ -62,7 +62,7 @@ final class CLIHarness: Sendable {
                 configurations.withLock { $0.append(configuration) }
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
-                    credentials: credentials, cache: gateway, presenter: presenter, cacheInspector: gateway,
+                    credentials: credentials, userData: gateway, presenter: presenter, cacheInspector: gateway,
                     console: console, bookingActivity: activity, tripWatcher: activity == nil ? nil : gateway
                 )
             }

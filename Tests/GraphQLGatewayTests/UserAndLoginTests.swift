@@ -51,19 +51,4 @@ struct UserAndLoginTests {
         let session = StubHTTPSession([StubHTTPSession.json(body)])
         #expect(try await GatewayFixture.gateway(session).authenticator.logIn(email: EmailAddress("bad@example.com")) == nil)
     }
-
-    @Test func removingUserDataDeletesTheCacheFile() async throws {
-        let folder = GatewayFixture.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("user.cache")
-        let cache = NormalizedCache(persistence: .sqlite(at: file))
-        let session = StubHTTPSession([GatewayFixture.details()])
-        let gateway = GatewayFixture.gateway(session, cache: cache)
-        _ = try await gateway.launches.launchDetails(id: LaunchID("25"), freshness: .cachedIfAvailable)
-        #expect(FileManager.default.fileExists(atPath: file.path))
-        try await gateway.userDataCache.removeAll()
-        #expect(!FileManager.default.fileExists(atPath: file.path))
-        _ = try await gateway.launches.launchDetails(id: LaunchID("25"), freshness: .cachedIfAvailable)
-        #expect(session.requestCount == 2)
-    }
 }

@@ -22,8 +22,8 @@ struct Fixture {
         gateway = InMemoryGateway(server: server, credentials: credentials)
     }
 
-    var login: Login { Login(authenticator: gateway, credentials: credentials, cache: gateway) }
-    var logout: Logout { Logout(credentials: credentials, cache: gateway) }
+    var login: Login { Login(authenticator: gateway, credentials: credentials, userData: gateway) }
+    var logout: Logout { Logout(credentials: credentials, userData: gateway) }
     var listLaunches: ListLaunches { ListLaunches(launches: gateway) }
     var loadDetails: LoadLaunchDetails { LoadLaunchDetails(launches: gateway) }
     var bookTrip: BookTrip { BookTrip(trips: gateway, credentials: credentials) }

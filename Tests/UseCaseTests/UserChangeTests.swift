@@ -7,8 +7,8 @@ import UseCases
 /// part of it fails.
 @Suite("User change")
 struct UserChangeTests {
-    /// A cache whose removal always fails.
-    struct FailingCache: UserDataCache {
+    /// Cached user data whose removal always fails.
+    struct FailingUserData: UserDataCache {
         func removeAll() async throws(UserDataCacheError) { throw UserDataCacheError("the cache file x could not be removed (read-only)") }
     }
 
@@ -39,7 +39,7 @@ struct UserChangeTests {
     @Test func aFailedCacheRemovalStillRemovesTheCredentialAndIsReported() async throws {
         let fixture = try Fixture(loggedInAs: "a@example.com")
         await #expect(throws: UseCaseError.self) {
-            try await Logout(credentials: fixture.credentials, cache: FailingCache())()
+            try await Logout(credentials: fixture.credentials, userData: FailingUserData())()
         }
         #expect(try await fixture.credentials.credential() == nil)
     }

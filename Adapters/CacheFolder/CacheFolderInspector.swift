@@ -5,15 +5,26 @@ import Ports
 /// The cache folder's databases (`cache-<endpoint>-<user>.sqlite`, see ``CacheFileLocation``):
 /// the current one's summary and garbage collection, and removing all of them under each
 /// database's lock.
-struct CacheFolder: CacheInspector {
-    /// The folder every endpoint's and user's cache is in.
-    let directory: URL
+public struct CacheFolderInspector: CacheInspector {
     /// The current endpoint and user's cache: the one the commands use.
     let current: NormalizedCache
-    /// The current cache's database.
+    /// The current cache's database, in the folder every endpoint's and user's cache is in.
     let currentURL: URL
 
-    func currentCache() async throws -> CacheSummary {
+    /// Sees the cache folder from the current cache's database.
+    /// - Parameters:
+    ///   - current: The cache the commands use, persisted at `currentURL`.
+    ///   - currentURL: Its database (``CacheFileLocation/url(in:endpoint:user:)``); the other
+    ///     caches are the databases beside it.
+    public init(current: NormalizedCache, at currentURL: URL) {
+        self.current = current
+        self.currentURL = currentURL
+    }
+
+    /// The folder every endpoint's and user's cache is in.
+    var directory: URL { currentURL.deletingLastPathComponent() }
+
+    public func currentCache() async throws -> CacheSummary {
         do {
             let summary = try await current.storageSummary()
             return CacheSummary(
@@ -26,12 +37,12 @@ struct CacheFolder: CacheInspector {
         }
     }
 
-    func collectGarbage() async throws -> CacheCollection {
+    public func collectGarbage() async throws -> CacheCollection {
         let report = await current.collectGarbage()
         return CacheCollection(unreachableRecords: report.unreachableRecords, danglingReferences: report.danglingReferences)
     }
 
-    func removeCurrentCache() async throws {
+    public func removeCurrentCache() async throws {
         do {
             // Through the cache itself, so a mutation in progress elsewhere is waited for.
             try await current.removeAll()
@@ -40,7 +51,7 @@ struct CacheFolder: CacheInspector {
         }
     }
 
-    func removeEveryCache() async throws -> Int {
+    public func removeEveryCache() async throws -> Int {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -65,7 +76,7 @@ struct CacheFolder: CacheInspector {
     }
 }
 
-extension CacheFolder {
+extension CacheFolderInspector {
     /// How long ago a record stamped `milliseconds` (since 1970) was received; never negative.
     static func age(of milliseconds: Int64) -> Duration {
         let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))

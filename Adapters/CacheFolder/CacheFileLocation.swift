@@ -10,13 +10,14 @@ import NormalizedCache
 /// one endpoint's files share ``prefix(endpoint:)``, so they can be found without the email.
 /// Beside each database: SQLite's `-wal` and `-shm`, `.lock`, `.damaged`, and the cache file of
 /// the earlier format (`.rrcache`, imported on first use, then removed).
-enum CacheFileLocation {
+public enum CacheFileLocation {
     /// The extension of every cache database.
     static let suffix = ".sqlite"
     /// The extension of the earlier whole-file cache format.
     static let legacySuffix = ".rrcache"
 
-    static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
+    /// The cache database of `endpoint` and `user` (anonymous when `nil`) in `directory`.
+    public static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
         let userKey = user.map { "user:\($0.rawValue)" } ?? "anonymous"
         return directory.appendingPathComponent("\(prefix(endpoint: endpoint))\(fnv1a(userKey))\(suffix)")
     }
@@ -27,7 +28,7 @@ enum CacheFileLocation {
     }
 
     /// The persistence of the database at `url`, importing its earlier-format file.
-    static func persistence(of url: URL, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void = { _ in }) -> CachePersistence {
+    public static func persistence(of url: URL, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void = { _ in }) -> CachePersistence {
         .sqlite(at: url, importing: legacyURL(of: url), maximumBytes: maximumBytes, onWarning: onWarning)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 extension CacheFileLocation {
     /// Where the endpoint's schema is kept for `rocket-reserver query`:
     /// `schema-<endpoint hash>.graphqls` in the cache folder (one per endpoint, no user data).
-    static func schemaURL(in directory: URL, endpoint: String) -> URL {
+    public static func schemaURL(in directory: URL, endpoint: String) -> URL {
         directory.appendingPathComponent("schema-\(fnv1a(endpoint)).graphqls")
     }
 }

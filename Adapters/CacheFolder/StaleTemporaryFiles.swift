@@ -14,14 +14,14 @@ import Foundation
 /// that was reused). A live writer either holds the lock or has created the file an instant
 /// ago in a live process, so its file is never removed. Hidden `.tmp` files without a pid
 /// (written by older versions) are stale whenever unlocked.
-enum StaleTemporaryFiles {
+public enum StaleTemporaryFiles {
     /// How old an unlocked temporary file of a running process may be before it counts as stale.
     static let maximumAge: TimeInterval = 600
 
     /// Removes the stale temporary files in `folder` (or, when `owner` is given, every one
     /// written by that process, locked or not) and returns the ones that could not be removed.
     @discardableResult
-    static func sweep(_ folder: URL, owner: pid_t? = nil) -> [String] {
+    public static func sweep(_ folder: URL, owner: pid_t? = nil) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var left: [String] = []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {

@@ -9,12 +9,29 @@ import Ports
 ///
 /// Removing also sweeps stale temporary files from both state folders, so after a logout no
 /// leftover of a killed write (which may hold the token) remains.
-struct EndpointUserData: UserDataCache {
+public struct CacheFolderUserData: UserDataCache {
+    /// The folder every endpoint's and user's cache is in.
     let cacheDirectory: URL
+    /// The folder of the stored logins, swept of stale temporary files too.
     let credentialsDirectory: URL
-    let endpoint: String
+    /// The start of the names of the endpoint's cache files.
+    let prefix: String
+    /// The endpoint's anonymous cache database, which holds no user data and stays.
+    let anonymous: String
 
-    func removeAll() async throws(UserDataCacheError) {
+    /// Finds the endpoint's user caches by the endpoint's prefix.
+    /// - Parameters:
+    ///   - cacheDirectory: The folder every endpoint's and user's cache is in.
+    ///   - credentialsDirectory: The folder of the stored logins.
+    ///   - endpoint: The endpoint whose users' caches are removed.
+    public init(cacheDirectory: URL, credentialsDirectory: URL, endpoint: String) {
+        self.cacheDirectory = cacheDirectory
+        self.credentialsDirectory = credentialsDirectory
+        prefix = CacheFileLocation.prefix(endpoint: endpoint)
+        anonymous = CacheFileLocation.url(in: cacheDirectory, endpoint: endpoint, user: nil).lastPathComponent
+    }
+
+    public func removeAll() async throws(UserDataCacheError) {
         var problems: [String] = []
         for url in userCacheFiles() {
             do {
@@ -34,8 +51,6 @@ struct EndpointUserData: UserDataCache {
     /// The cache databases of the endpoint's users, including those that only left a
     /// companion, lock, earlier-format or temporary file behind.
     func userCacheFiles() -> [URL] {
-        let prefix = CacheFileLocation.prefix(endpoint: endpoint)
-        let anonymous = CacheFileLocation.url(in: cacheDirectory, endpoint: endpoint, user: nil).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)) ?? []
         var files: Set<String> = []
         for name in names {
