@@ -15,7 +15,8 @@ import Glibc
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
 /// Embedded: JSON (values, parser, writer) and HTTPSeam (the HTTP seam's values) depend on
 /// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
-/// (bounded reads, atomic writes, locks) every adapter uses; SocketTransport is the HTTP/1.1
+/// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
+/// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
 /// socket client with TLS; GraphQLClient is operations and the interceptor chain; NormalizedCache
 /// is the records, the cache interceptors and the cache file.
 ///
@@ -65,7 +66,7 @@ let package = Package(
             name: "rocket-reserver",
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
-                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
+                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
             ],
             path: "Sources/rocket-reserver",
@@ -81,10 +82,12 @@ let package = Package(
         .target(name: "HTTPSeam", path: "Adapters/HTTPSeam"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
         .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
+        /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
+        .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
-        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
+        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
@@ -107,7 +110,7 @@ let package = Package(
         /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
         .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "HTTPSeam"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
-        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport"], path: "Adapters/FileKeychain"),
+        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/FileKeychain"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/StdoutPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
@@ -226,6 +229,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
+        .testTarget(name: "SingleThreadRuntimeTests", dependencies: ["SingleThreadRuntime"]),
         .testTarget(
             name: "AdapterContractTests",
             dependencies: [

@@ -7,10 +7,10 @@ import GraphQLGateway
 import GraphQLSubscriptions
 import HTTPSeam
 import NormalizedCache
-import POSIXSupport
 import Ports
 import Presentation
 import RocketReserverCLI
+import SingleThreadRuntime
 import SocketTransport
 import StdoutPresenters
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 
 /// Handles SIGINT, SIGTERM and SIGHUP alike: removes the temporary files this process is

@@ -1,5 +1,5 @@
 import Dispatch
-import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 import Testing
 

@@ -1,11 +1,11 @@
 import Dispatch
 
-/// Runs blocking file work (writes that end in `fsync`, renames, unlinks) on a queue of its
-/// own, so that an `async` caller never holds one of Swift's cooperative threads while the
-/// disk catches up.
-package enum BlockingWork {
+/// A serial queue for blocking file work (writes that end in `fsync`, renames, unlinks), so
+/// that an `async` caller never holds one of Swift's cooperative threads while the disk catches
+/// up.
+package enum FileWorkQueue {
     /// One serial queue: file work of one process is short and rare, and never needs to overlap.
-    private static let queue = DispatchQueue(label: "POSIXSupport.BlockingWork")
+    private static let queue = DispatchQueue(label: "SingleThreadRuntime.FileWorkQueue")
 
     /// Runs `work` on the queue and returns what it returned, or throws what it threw.
     package static func run<Value: Sendable, Failure: Error>(

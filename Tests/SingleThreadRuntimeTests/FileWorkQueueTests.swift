@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
-import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 import Testing
 
 /// Blocking file work runs off Swift's cooperative pool, and gives back its value or its error.
-@Suite("Blocking work")
-struct BlockingWorkTests {
+@Suite("File work queue")
+struct FileWorkQueueTests {
     struct Refused: Error, Equatable {}
 
     /// Set by whoever opens the gate when the test could not.
@@ -15,8 +15,8 @@ struct BlockingWorkTests {
     }
 
     @Test func returnsTheValueAndThrowsTheTypedError() async throws {
-        #expect(try await BlockingWork.run { () throws(Refused) in 42 } == 42)
-        await #expect(throws: Refused()) { try await BlockingWork.run { () throws(Refused) in throw Refused() } }
+        #expect(try await FileWorkQueue.run { () throws(Refused) in 42 } == 42)
+        await #expect(throws: Refused()) { try await FileWorkQueue.run { () throws(Refused) in throw Refused() } }
     }
 
     /// More blocked callers than the pool has threads: if the work ran on the callers' threads,
@@ -32,7 +32,7 @@ struct BlockingWorkTests {
         }
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<callers {
-                group.addTask { await BlockingWork.run { gate.wait(); return index } }
+                group.addTask { await FileWorkQueue.run { gate.wait(); return index } }
             }
             // A pool thread is free to run this: open the gate once per caller.
             await Task.yield()

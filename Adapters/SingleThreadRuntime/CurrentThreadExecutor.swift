@@ -1,4 +1,5 @@
 import Dispatch
+import POSIXSupport
 import Synchronization
 
 /// An executor that runs every job on one thread: the thread that calls ``run(_:)``.
