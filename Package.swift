@@ -147,15 +147,16 @@ let package = Package(
         /** What the benchmark executables share: the answers they measure with. */
         .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
         // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport", "TestExpectations"], exclude: ["Oracle"]),
         // GraphQLOperationSupport: its built module (and GraphQLClient's, JSON's) is what GeneratedCodeCompilesTests type-checks against.
         .testTarget(
-            name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport"],
+            name: "GraphQLValidationTests",
+            dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport", "TestExpectations"],
             exclude: ["Oracle"]
         ),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport", "TestExpectations"],
             exclude: ["Golden"]
         ),
         /** The generator's compile round trip: constructs the tutorial does not use (`@include`/`@skip`, an anonymous operation, object literals with variables), generated at build time. */
@@ -187,7 +188,7 @@ let package = Package(
             name: "GraphQLConsoleTests",
             dependencies: [
                 "GraphQLConsole", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI",
-                "TestSupport", "rocket-reserver",
+                "TestSupport", "TestExpectations", "rocket-reserver",
             ]
         ),
 
@@ -212,11 +213,23 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
+        /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers, a seeded generator. */
+        .target(
+            name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI"],
+            path: "Tests/GraphQLClientFixtures"
+        ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "GraphQLClientFixtures"]),
         .testTarget(
             name: "GraphQLClientTests",
-            dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "GraphQLTestDoubles", "RocketReserverAPI", "SQLite",
-            ]
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures"]
+        ),
+        .testTarget(
+            name: "NormalizedCacheTests",
+            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "HTTPSeam", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures"]
+        ),
+        .testTarget(
+            name: "SocketTransportTests",
+            dependencies: ["SocketTransport", "HTTPSeam", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
         ),
         .testTarget(
             name: "GraphQLURLSessionTests",
@@ -237,9 +250,11 @@ let package = Package(
                 "GraphQLClient", "NormalizedCache",
             ]
         ),
-        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestSupport"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestExpectations"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
+        /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
+        .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "EndToEndTests",

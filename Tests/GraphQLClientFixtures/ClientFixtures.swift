@@ -5,10 +5,10 @@ import HTTPSeam
 import NormalizedCache
 import RocketReserverAPI
 
-/// Builders shared by the client tests.
-enum TestSupport {
+/// Builders shared by the client library's tests (GraphQLClient, NormalizedCache, SocketTransport).
+public enum ClientFixtures {
     /// The standard chain over a stub, with retries that do not wait.
-    static func client(
+    public static func client(
         _ session: StubHTTPSession,
         cache: NormalizedCache = NormalizedCache(),
         timeout: Duration = .seconds(30),
@@ -31,36 +31,18 @@ enum TestSupport {
         ))
     }
 
-    static let endpoint = URL(string: "http://127.0.0.1:4000/graphql")!
-
-    /// The transport failure `session` reports for `request`; `nil` when it answers.
-    static func transportFailure(_ session: any HTTPSession, _ request: HTTPRequest) async -> HTTPTransportError.Kind? {
-        do {
-            _ = try await session.send(request)
-            return nil
-        } catch let error as HTTPTransportError {
-            return error.kind
-        } catch {
-            return .other(code: 0)
-        }
-    }
-
+    /// The endpoint the stub sessions stand for (never contacted).
+    public static let endpoint = URL(string: "http://127.0.0.1:4000/graphql")!
 
     /// The tutorial's generated operations (RocketReserverAPI), not copies.
-    static let launchDetails = LaunchDetailsQuery.operation
-    static let bookTrip = BookTripMutation.operation
+    public static let launchDetails = LaunchDetailsQuery.operation
+    public static let bookTrip = BookTripMutation.operation
 
-    static func detailsBody(id: String = "25", site: String = "CCAFS SLC 40", isBooked: Bool = false) -> String {
+    public static func detailsBody(id: String = "25", site: String = "CCAFS SLC 40", isBooked: Bool = false) -> String {
         #"""
         {"data":{"launch":{"__typename":"Launch","id":"\#(id)","site":"\#(site)",
         "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://example.com/large.png"},
         "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}}}
         """#
-    }
-
-    static func temporaryFolder() -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gql-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import GraphQLClient
 import RocketReserverAPI
 
 /// The `LaunchList` operation and answers of any size, for cache tests and benchmarks.
-enum LaunchListFixture {
+public enum LaunchListFixture {
     /// The generated `LaunchList` query (RocketReserverAPI).
-    static let operation = LaunchListQuery.operation
+    public static let operation = LaunchListQuery.operation
 
     /// The whole response body for `count` launches.
-    static func body(count: Int) -> Data {
+    public static func body(count: Int) -> Data {
         var text = #"{"data":{"launches":{"__typename":"LaunchConnection","cursor":"1583556631","hasMore":false,"launches":["#
         for id in 1...count {
             if id > 1 { text += "," }

@@ -1,14 +1,15 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import Testing
 
 /// Each way an answer can go wrong maps to its typed error.
 struct ClientErrorTests {
     private func failure(_ replies: [StubHTTPSession.Reply], timeout: Duration = .seconds(30)) async -> GraphQLClientError? {
-        let client = TestSupport.client(StubHTTPSession(replies), timeout: timeout)
+        let client = ClientFixtures.client(StubHTTPSession(replies), timeout: timeout)
         return await #expect(throws: GraphQLClientError.self) {
-            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+            try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         }
     }
 
@@ -38,9 +39,9 @@ struct ClientErrorTests {
     /// The timeout runs on the clock the chain was given: one whose sleeps end at once times
     /// out a silent server although the limit is an hour.
     @Test func theTimeoutIsMeasuredOnTheGivenClock() async {
-        let client = TestSupport.client(StubHTTPSession([.hang]), timeout: .seconds(3_600), clock: ExpiredClock())
+        let client = ClientFixtures.client(StubHTTPSession([.hang]), timeout: .seconds(3_600), clock: ExpiredClock())
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+            try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         }
         #expect(error?.kind == .timedOut)
     }
@@ -111,24 +112,24 @@ struct ClientErrorTests {
         var text = #"{"data":{"launch":{"__typename":"Launch","id":"25","site":"#
         text += "\"" + String(repeating: padding, count: 20_000) + "\""
         text += #","mission":null,"rocket":null,"isBooked":false}}}"#
-        let client = TestSupport.client(StubHTTPSession([StubHTTPSession.json(text)]))
-        let result = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+        let client = ClientFixtures.client(StubHTTPSession([StubHTTPSession.json(text)]))
+        let result = try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         #expect(result.data["launch"]?["site"]?.stringValue?.utf8.count == 20_000_000)
     }
 
     @Test func descriptionsNeverContainTheToken() async {
         let token = "tok-very-secret-123"
         for reply in [StubHTTPSession.json("oops", status: 500), .failure(.connectionRefused), StubHTTPSession.json(#"{"errors":[{"message":"no"}]}"#)] {
-            let client = TestSupport.client(StubHTTPSession([reply]), token: { token })
+            let client = ClientFixtures.client(StubHTTPSession([reply]), token: { token })
             do {
-                _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+                _ = try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
                 Issue.record("expected a failure")
             } catch {
                 #expect(!"\(error)".contains(token))
                 #expect(!String(reflecting: error).contains(token))
             }
         }
-        let request = GraphQLRequest(operation: TestSupport.launchDetails, headers: ["Authorization": token])
+        let request = GraphQLRequest(operation: ClientFixtures.launchDetails, headers: ["Authorization": token])
         #expect(!"\(request)".contains(token))
     }
 

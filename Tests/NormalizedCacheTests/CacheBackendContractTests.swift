@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import Synchronization
@@ -29,15 +30,15 @@ struct CacheBackendContractTests {
         var read: @Sendable () -> Date { { [self] in now.withLock { $0 } } }
     }
 
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
 
     private func detailsData(id: String = "25", isBooked: Bool = false) throws -> [String: JSONValue] {
-        try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody(id: id, isBooked: isBooked).utf8)).data)
+        try #require(try GraphQLResponseDecoder.decode(.init(ClientFixtures.detailsBody(id: id, isBooked: isBooked).utf8)).data)
     }
 
     @Test(arguments: Backend.allCases)
     func anEmptyCacheMissesEverything(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NormalizedCache(persistence: backend.persistence(in: folder))
         #expect(await cache.read(details, variables: ["launchId": "25"]) == nil)
@@ -47,7 +48,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func whatIsWrittenReadsBackAndAnotherCacheSeesIt(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let persistence = backend.persistence(in: folder)
         let data = try detailsData()
@@ -60,7 +61,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func aWriteMergesFieldsAndTheLastValueWins(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NormalizedCache(persistence: backend.persistence(in: folder))
         await cache.setField("a", of: "Item:1", to: 1)
@@ -78,7 +79,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func aRefusedAnswerWritesNothing(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NormalizedCache(persistence: backend.persistence(in: folder))
         var data = try detailsData()
@@ -94,7 +95,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func recordsOlderThanTheMaxAgeAreAMissAndAFreshAnswerRenewsThem(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let persistence = backend.persistence(in: folder)
         let clock = ManualClock()
@@ -121,7 +122,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func garbageCollectionRemovesWhatNoRootReachesAndDanglingReferences(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NormalizedCache(persistence: backend.persistence(in: folder))
         let data = try detailsData()
@@ -139,7 +140,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func theSizeBoundRemovesTheLeastRecentlyUsedFirst(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bound = 256 * 1024
         let clock = ManualClock()
@@ -173,7 +174,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func removeAllForgetsEverything(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let persistence = backend.persistence(in: folder)
         let cache = NormalizedCache(persistence: persistence)
@@ -185,7 +186,7 @@ struct CacheBackendContractTests {
 
     @Test(arguments: Backend.allCases)
     func aQueryFetchedBeforeAMutationIsNotStoredOverItsOutcome(_ backend: Backend) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let persistence = backend.persistence(in: folder)
         let cache = NormalizedCache(persistence: persistence)

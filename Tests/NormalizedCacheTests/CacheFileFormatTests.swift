@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLClientFixtures
 import NormalizedCache
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import JSON
 import NormalizedCache
@@ -8,7 +9,7 @@ import Testing
 /// An answer writes only the records its own path and the schema's key rules give it: every
 /// record a forged answer could name stays as it was, and a forged answer is cached not at all.
 struct CacheIdentityTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
     private let list = LaunchListFixture.operation
 
     /// `LaunchDetails` for launch `id`, with `mission` and `rocket` as given (JSON text).
@@ -28,9 +29,9 @@ struct CacheIdentityTests {
     /// An SQLite-backed cache holding launch 5 (details and a list page that holds it) and the
     /// bytes of its database and write-ahead log (any write changes them).
     private func warmCache() async throws -> (cache: NormalizedCache, file: URL, bytes: Data) {
-        let file = TestSupport.temporaryFolder().appendingPathComponent("cache.sqlite")
+        let file = ClientFixtures.temporaryFolder().appendingPathComponent("cache.sqlite")
         let cache = NormalizedCache(persistence: .sqlite(at: file))
-        try await cache.write(try Self.data(TestSupport.detailsBody(id: "5")), for: details, variables: ["launchId": "5"])
+        try await cache.write(try Self.data(ClientFixtures.detailsBody(id: "5")), for: details, variables: ["launchId": "5"])
         try await cache.write(try Self.data(String(decoding: LaunchListFixture.body(count: 6), as: UTF8.self)), for: list, variables: ["pageSize": 20])
         return (cache, file, try Self.stored(file))
     }
@@ -196,7 +197,7 @@ struct CacheIdentityTests {
         let launch = #"{"__typename":"Launch","id":"7","site":"S","mission":{"__typename":"Launch","id":"5","name":"F","missionPatch":null},"rocket":null,"isBooked":true}"#
         let body = #"{"data":{"bookTrips":{"__typename":"TripUpdateResponse","success":true,"message":"ok","launches":[\#(launch)]}}}"#
         await #expect(throws: CacheIdentityError.self) {
-            try await cache.write(try Self.data(body), for: TestSupport.bookTrip, variables: ["id": "7"])
+            try await cache.write(try Self.data(body), for: ClientFixtures.bookTrip, variables: ["id": "7"])
         }
         #expect(try Self.stored(file) == bytes)
         #expect(await cache.record("Launch:7") == nil)
@@ -250,7 +251,7 @@ struct CacheIdentityTests {
         let (cache, file, bytes) = try await warmCache()
         let body = Self.detailsBody(mission: #"{"__typename":"Launch","id":"5.mission","name":"Forged","missionPatch":"https://evil.invalid/p.png"}"#)
         let session = StubHTTPSession([StubHTTPSession.json(body)])
-        let client = TestSupport.client(session, cache: cache)
+        let client = ClientFixtures.client(session, cache: cache)
         do {
             _ = try await client.fetch(details, variables: ["launchId": "7"], cachePolicy: .networkOnly)
             Issue.record("the forged answer was accepted")

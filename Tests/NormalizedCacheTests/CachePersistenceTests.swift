@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import SQLite
@@ -8,14 +9,14 @@ import Testing
 /// The SQLite persistence: records survive between caches and processes, files stay private,
 /// damage is moved aside with one warning, and nothing it meets ever throws at a caller.
 struct CachePersistenceTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
 
     private func detailsData(id: String = "25") throws -> [String: JSONValue] {
-        try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody(id: id).utf8)).data)
+        try #require(try GraphQLResponseDecoder.decode(.init(ClientFixtures.detailsBody(id: id).utf8)).data)
     }
 
     @Test func recordsSurviveBetweenCachesOnTheSameDatabase() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("nested/endpoint.sqlite")
         let data = try detailsData()
@@ -42,7 +43,7 @@ struct CachePersistenceTests {
 
     @Test(arguments: damages)
     func damageIsMovedAsideWithOneWarningAndTheCacheWorks(_ damage: String) async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.sqlite")
         try await Self.plant(damage, at: file, in: folder)
@@ -89,7 +90,7 @@ struct CachePersistenceTests {
 
     @Test func aMissingDatabaseIsAnEmptyCacheWithoutWarning() async {
         let warnings = WarningLog()
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("none.sqlite")
         #expect(await NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback)).record("QUERY_ROOT") == nil)
@@ -97,7 +98,7 @@ struct CachePersistenceTests {
     }
 
     @Test func filesAreOwnerOnlyAndNamedAfterTheDatabase() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("state/user.sqlite")
         let cache = NormalizedCache(persistence: .sqlite(at: file))
@@ -115,7 +116,7 @@ struct CachePersistenceTests {
     }
 
     @Test func parallelWritersNeverLoseEachOthersRecords() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("shared.sqlite")
         let writers = 4
@@ -143,7 +144,7 @@ struct CachePersistenceTests {
     /// others wait for it and see it whole, so none takes it for another program's database
     /// (read in two statements, the marks and the tables could straddle the creating commit).
     @Test func connectionsCreatingOneNewDatabaseAtOnceNeverSeeItHalfMade() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let warnings = WarningLog()
         for round in 0..<20 {
@@ -161,7 +162,7 @@ struct CachePersistenceTests {
     }
 
     @Test func removeAllDeletesEveryFile() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.sqlite")
         let cache = NormalizedCache(persistence: .sqlite(at: file))
@@ -174,7 +175,7 @@ struct CachePersistenceTests {
     }
 
     @Test func anUnusableFolderCachesNothingSaysSoOnceAndNeverThrows() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let blocker = folder.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: blocker)
@@ -189,7 +190,7 @@ struct CachePersistenceTests {
     }
 
     @Test func aDatabaseOfANewerVersionIsLeftAlone() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("user.sqlite")
         try await Self.fill(file, records: 1)

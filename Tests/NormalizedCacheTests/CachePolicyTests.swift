@@ -1,16 +1,17 @@
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import JSON
 import NormalizedCache
 import Testing
 
 struct CachePolicyTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
     private let variables: [String: JSONValue] = ["launchId": "25"]
 
     @Test func cacheFirstAnswersFromTheCacheWithoutARequest() async throws {
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody())])
-        let client = TestSupport.client(session)
+        let session = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody())])
+        let client = ClientFixtures.client(session)
         let first = try await client.fetch(details, variables: variables, cachePolicy: .cacheFirst)
         let second = try await client.fetch(details, variables: variables, cachePolicy: .cacheFirst)
         #expect(first.source == .network)
@@ -21,21 +22,21 @@ struct CachePolicyTests {
 
     @Test func cacheFirstServesAPrefilledCacheWithZeroRequests() async throws {
         let cache = NormalizedCache()
-        let data = try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody().utf8)).data)
+        let data = try #require(try GraphQLResponseDecoder.decode(.init(ClientFixtures.detailsBody().utf8)).data)
         try await cache.write(data, for: details, variables: variables)
         let session = StubHTTPSession([.failure(.connectionRefused)])
-        let result = try await TestSupport.client(session, cache: cache).fetch(details, variables: variables, cachePolicy: .cacheFirst)
+        let result = try await ClientFixtures.client(session, cache: cache).fetch(details, variables: variables, cachePolicy: .cacheFirst)
         #expect(result.data == data)
         #expect(session.requestCount == 0)
     }
 
     @Test func networkOnlyAlwaysAsksAndRefreshesTheCache() async throws {
         let session = StubHTTPSession([
-            StubHTTPSession.json(TestSupport.detailsBody(site: "First")),
-            StubHTTPSession.json(TestSupport.detailsBody(site: "Second")),
+            StubHTTPSession.json(ClientFixtures.detailsBody(site: "First")),
+            StubHTTPSession.json(ClientFixtures.detailsBody(site: "Second")),
         ])
         let cache = NormalizedCache()
-        let client = TestSupport.client(session, cache: cache)
+        let client = ClientFixtures.client(session, cache: cache)
         _ = try await client.fetch(details, variables: variables, cachePolicy: .networkOnly)
         let second = try await client.fetch(details, variables: variables, cachePolicy: .networkOnly)
         #expect(second.source == .network)
@@ -45,8 +46,8 @@ struct CachePolicyTests {
     }
 
     @Test func cacheOnlyMissesWithoutARequest() async throws {
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody())])
-        let client = TestSupport.client(session)
+        let session = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody())])
+        let client = ClientFixtures.client(session)
         let error = await #expect(throws: GraphQLClientError.self) {
             try await client.fetch(details, variables: variables, cachePolicy: .cacheOnly)
         }
@@ -57,8 +58,8 @@ struct CachePolicyTests {
     }
 
     @Test func networkFirstFallsBackToTheCacheWhenTheServerIsUnreachable() async throws {
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody()), .failure(.connectionRefused)])
-        let client = TestSupport.client(session)
+        let session = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody()), .failure(.connectionRefused)])
+        let client = ClientFixtures.client(session)
         #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .network)
         #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .cache)
         let error = await #expect(throws: GraphQLClientError.self) {
@@ -69,9 +70,9 @@ struct CachePolicyTests {
 
     @Test func noCacheAndFailedAnswersAreNotStored() async throws {
         let partial = #"{"data":{"launch":{"__typename":"Launch","id":"25"}},"errors":[{"message":"x"}]}"#
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody()), StubHTTPSession.json(partial)])
+        let session = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody()), StubHTTPSession.json(partial)])
         let cache = NormalizedCache()
-        let client = TestSupport.client(session, cache: cache)
+        let client = ClientFixtures.client(session, cache: cache)
         _ = try await client.fetch(details, variables: variables, cachePolicy: .noCache)
         #expect(await cache.record("QUERY_ROOT") == nil)
         await #expect(throws: GraphQLClientError.self) { try await client.fetch(details, variables: variables, cachePolicy: .networkOnly) }

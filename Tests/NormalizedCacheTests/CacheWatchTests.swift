@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import Testing
@@ -9,10 +10,10 @@ import Testing
 /// and nothing left alive once the consumer stops.
 @Suite(.timeLimit(.minutes(1)))
 struct CacheWatchTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
 
     private func detailsData(id: String) throws -> [String: JSONValue] {
-        try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody(id: id).utf8)).data)
+        try #require(try GraphQLResponseDecoder.decode(.init(ClientFixtures.detailsBody(id: id).utf8)).data)
     }
 
     /// Waits (yielding, bounded) until the cache has `count` watchers alive.
@@ -44,7 +45,7 @@ struct CacheWatchTests {
     }
 
     @Test func anotherConnectionsWriteIsSeenByPolling() async throws {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("watched.sqlite")
         let variables: [String: JSONValue] = ["launchId": "25"]

@@ -1,4 +1,5 @@
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import JSON
 import NormalizedCache
@@ -21,7 +22,7 @@ struct ConditionalFieldTests {
             StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","id":"1"}}}"#),
             StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","id":"1","site":"Pad"}}}"#),
         ])
-        let client = TestSupport.client(session)
+        let client = ClientFixtures.client(session)
         let left = try await client.fetch(Self.operation, variables: ["b": false], cachePolicy: .networkOnly)
         #expect(left.data["launch"]?["site"] == nil)
         // Not selected: the cache answers without the field.
@@ -38,7 +39,7 @@ struct ConditionalFieldTests {
     @Test func aSelectedConditionalFieldLeftOutIsRefused() async throws {
         let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","id":"1"}}}"#)])
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await TestSupport.client(session).fetch(Self.operation, variables: ["b": true], cachePolicy: .networkOnly)
+            try await ClientFixtures.client(session).fetch(Self.operation, variables: ["b": true], cachePolicy: .networkOnly)
         }
         #expect(error?.kind == .unexpectedShape("launch.site is missing"))
     }
@@ -46,7 +47,7 @@ struct ConditionalFieldTests {
     @Test func anUnconditionalFieldLeftOutIsStillRefused() async throws {
         let session = StubHTTPSession([StubHTTPSession.json(#"{"data":{"launch":{"__typename":"Launch","site":"Pad"}}}"#)])
         await #expect(throws: GraphQLClientError.self) {
-            try await TestSupport.client(session).fetch(Self.operation, variables: ["b": true], cachePolicy: .networkOnly)
+            try await ClientFixtures.client(session).fetch(Self.operation, variables: ["b": true], cachePolicy: .networkOnly)
         }
     }
 

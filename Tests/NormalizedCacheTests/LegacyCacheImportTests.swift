@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import Testing
@@ -15,7 +16,7 @@ struct LegacyCacheImportTests {
 
     /// Copies a fixture into a new folder as `cache.rrcache`, last written at `written`.
     private func install(_ name: String, written: Date) throws -> (folder: URL, legacy: URL) {
-        let folder = TestSupport.temporaryFolder()
+        let folder = ClientFixtures.temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let legacy = folder.appendingPathComponent("cache.rrcache")
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: legacy)
@@ -37,7 +38,7 @@ struct LegacyCacheImportTests {
         #expect(launch["isBooked"] == .scalar(true))
         #expect(await cache.record("QUERY_ROOT")?["me"] == .reference("QUERY_ROOT.me"))
         #expect(await cache.record("CACHE_STATE") == nil, "the old bookkeeping record is not a record")
-        let answer = try #require(await cache.cachedAnswer(TestSupport.launchDetails, variables: ["launchId": "108"]))
+        let answer = try #require(await cache.cachedAnswer(ClientFixtures.launchDetails, variables: ["launchId": "108"]))
         #expect(answer.receivedAt == written)
         #expect(warnings.messages.isEmpty, "\(warnings.messages)")
         #expect(!FileManager.default.fileExists(atPath: legacy.path))

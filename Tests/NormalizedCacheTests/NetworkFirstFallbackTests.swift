@@ -1,4 +1,5 @@
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import JSON
@@ -8,7 +9,7 @@ import Testing
 /// reached or did not answer in time; every other failure is thrown although the cache holds
 /// the answer.
 struct NetworkFirstFallbackTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
     private let variables: [String: JSONValue] = ["launchId": "25"]
 
     struct Failure: Sendable, CustomTestStringConvertible {
@@ -37,8 +38,8 @@ struct NetworkFirstFallbackTests {
 
     @Test(arguments: failures)
     func fallsBackOnlyWhenTheServerCannotBeReached(_ failure: Failure) async throws {
-        let session = StubHTTPSession([StubHTTPSession.json(TestSupport.detailsBody()), failure.reply])
-        let client = TestSupport.client(session)
+        let session = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody()), failure.reply])
+        let client = ClientFixtures.client(session)
         #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .network)
         if failure.fallsBack {
             #expect(try await client.fetch(details, variables: variables, cachePolicy: .networkFirst).source == .cache)

@@ -1,14 +1,15 @@
 import GraphQLClient
+import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import Testing
 
 struct NormalizedCacheTests {
-    private let details = TestSupport.launchDetails
+    private let details = ClientFixtures.launchDetails
     private let list = LaunchListFixture.operation
 
     private func detailsData(site: String = "CCAFS SLC 40", isBooked: Bool = false) throws -> [String: JSONValue] {
-        try #require(try GraphQLResponseDecoder.decode(.init(TestSupport.detailsBody(site: site, isBooked: isBooked).utf8)).data)
+        try #require(try GraphQLResponseDecoder.decode(.init(ClientFixtures.detailsBody(site: site, isBooked: isBooked).utf8)).data)
     }
 
     private func listData(site: String) -> [String: JSONValue] {
@@ -79,11 +80,11 @@ struct NormalizedCacheTests {
             "__typename": "TripUpdateResponse", "success": true, "message": "trips booked successfully",
             "launches": [["__typename": "Launch", "id": "25", "isBooked": true]],
         ]]
-        try await cache.write(answer, for: TestSupport.bookTrip, variables: ["id": "25"])
+        try await cache.write(answer, for: ClientFixtures.bookTrip, variables: ["id": "25"])
         #expect(await cache.read(details, variables: ["launchId": "25"])?["launch"]?["isBooked"] == true)
         #expect(await cache.record("MUTATION_ROOT") == nil)
         #expect(await cache.record(#"MUTATION_ROOT.bookTrips({"launchIds":["25"]})"#) == nil)
-        #expect(await cache.read(TestSupport.bookTrip, variables: ["id": "25"]) == nil)
+        #expect(await cache.read(ClientFixtures.bookTrip, variables: ["id": "25"]) == nil)
     }
 
     @Test func fieldsCanBeWrittenAndRecordsRemovedDirectly() async throws {

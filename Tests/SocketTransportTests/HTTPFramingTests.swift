@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import SocketTransport
@@ -12,7 +13,7 @@ struct HTTPFramingTests {
         let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))
         defer { server.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/graphql"))
-        return await TestSupport.transportFailure(SocketHTTPSession(limits: limits), HTTPRequest(url: url, timeout: .seconds(10)))
+        return await ClientFixtures.transportFailure(SocketHTTPSession(limits: limits), HTTPRequest(url: url, timeout: .seconds(10)))
     }
 
     static let malformed: [(String, String)] = [

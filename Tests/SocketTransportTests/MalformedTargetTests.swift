@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import SocketTransport
@@ -10,7 +11,7 @@ import Testing
 struct MalformedTargetTests {
     private func failure(_ text: String, proxies: ProxyConfiguration = .none) async throws -> HTTPTransportError.Kind? {
         let url = try #require(URL(string: text))
-        return await TestSupport.transportFailure(SocketHTTPSession(proxies: proxies), HTTPRequest(url: url, timeout: .seconds(10)))
+        return await ClientFixtures.transportFailure(SocketHTTPSession(proxies: proxies), HTTPRequest(url: url, timeout: .seconds(10)))
     }
 
     @Test(arguments: [65_536, 2 * 65_536, 65_536 * 1_000])

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import SocketTransport
@@ -54,7 +55,7 @@ struct ResponseReaderCompactionTests {
         let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))
         defer { server.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/graphql"))
-        let failure = await TestSupport.transportFailure(SocketHTTPSession(), HTTPRequest(url: url, timeout: .seconds(30)))
+        let failure = await ClientFixtures.transportFailure(SocketHTTPSession(), HTTPRequest(url: url, timeout: .seconds(30)))
         #expect(failure == .malformedResponse("interim (1xx) answers over 64 KiB before the answer"))
     }
 

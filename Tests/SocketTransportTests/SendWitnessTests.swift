@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import NormalizedCache
@@ -11,7 +12,7 @@ import Testing
 /// after it did has not.
 struct SendWitnessTests {
     private func request(_ url: String, timeout: Duration) -> HTTPRequest {
-        HTTPRequest(url: URL(string: url) ?? TestSupport.endpoint, method: "POST", body: Data("{}".utf8), timeout: timeout)
+        HTTPRequest(url: URL(string: url) ?? ClientFixtures.endpoint, method: "POST", body: Data("{}".utf8), timeout: timeout)
     }
 
     /// Sends `request` with a witness bound and returns what it says once the send failed.
@@ -60,7 +61,7 @@ struct SendWitnessTests {
     @Test func aSessionThatDoesNotReportLeavesTheOutcomeUnknown() async throws {
         let session = StubHTTPSession([.failure(.timedOut)])
         do {
-            _ = try await TestSupport.client(session).perform(TestSupport.bookTrip, variables: ["id": "25"])
+            _ = try await ClientFixtures.client(session).perform(ClientFixtures.bookTrip, variables: ["id": "25"])
             Issue.record("the booking succeeded")
         } catch let error as GraphQLClientError {
             #expect(!error.requestWasNotSent)
@@ -85,7 +86,7 @@ struct SendWitnessTests {
                 endpoint: try #require(URL(string: endpoint)), session: session, timeout: .milliseconds(1_500), cache: NormalizedCache()
             ))
             do {
-                _ = try await client.perform(TestSupport.bookTrip, variables: ["id": "25"])
+                _ = try await client.perform(ClientFixtures.bookTrip, variables: ["id": "25"])
                 Issue.record("\(endpoint): the booking succeeded")
             } catch let error as GraphQLClientError {
                 #expect(error.kind == .timedOut, "\(endpoint): \(error)")

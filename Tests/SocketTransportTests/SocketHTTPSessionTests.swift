@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import HTTPSeam
 import SocketTransport
@@ -11,7 +12,7 @@ struct SocketHTTPSessionTests {
     private func request(port: Int, timeout: Duration = .seconds(10), host: String = "127.0.0.1") -> HTTPRequest {
         let url = URL(string: "http://\(host):\(port)/graphql")
         return HTTPRequest(
-            url: url ?? TestSupport.endpoint,
+            url: url ?? ClientFixtures.endpoint,
             headers: ["Authorization": "tok-1", "Accept": "application/json"],
             body: Data(#"{"query":"{ a }"}"#.utf8),
             timeout: timeout
@@ -19,7 +20,7 @@ struct SocketHTTPSessionTests {
     }
 
     private func failure(_ request: HTTPRequest) async -> HTTPTransportError.Kind? {
-        await TestSupport.transportFailure(session, request)
+        await ClientFixtures.transportFailure(session, request)
     }
 
     @Test func readsAContentLengthAnswerAndSendsTheRequest() async throws {

@@ -1,9 +1,8 @@
 import Testing
-import TestSupport
 
 extension LinearTime {
     /// Expects `work` to give right results and take linear time on 1 MB and 10 MB inputs.
-    static func expect<Input>(
+    public static func expect<Input>(
         _ name: String, input: @escaping @Sendable (_ megabytes: Int) -> Input, work: @escaping @Sendable (Input) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
