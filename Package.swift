@@ -213,19 +213,21 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
-        /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers, a seeded generator. */
+        /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers. */
         .target(
             name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI"],
             path: "Tests/GraphQLClientFixtures"
         ),
-        .testTarget(name: "JSONTests", dependencies: ["JSON", "GraphQLClientFixtures"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "GraphQLClientFixtures", "TestSupport"]),
         .testTarget(
             name: "GraphQLClientTests",
-            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures"]
+            dependencies: [
+                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "NormalizedCacheTests",
-            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "HTTPSeam", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures"]
+            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "HTTPSeam", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]
         ),
         .testTarget(
             name: "SocketTransportTests",

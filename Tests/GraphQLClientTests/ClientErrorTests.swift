@@ -3,6 +3,7 @@ import GraphQLClient
 import GraphQLClientFixtures
 import GraphQLTestDoubles
 import Testing
+import TestSupport
 
 /// Each way an answer can go wrong maps to its typed error.
 struct ClientErrorTests {
@@ -134,7 +135,7 @@ struct ClientErrorTests {
     }
 
     @Test func decoderEntryPointNeverTrapsOnRandomBytes() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(state: 11)
         for length in 0..<2_000 {
             let bytes = (0..<(length % 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = try? GraphQLResponseDecoder.decode(Data(bytes))

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLClientFixtures
 import JSON
 import Testing
+import TestSupport
 
 struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
@@ -102,7 +103,7 @@ struct JSONParserTests {
     }
 
     @Test func neverTrapsOnMutatedInput() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(state: 7)
         let seed = Array(LaunchListFixture.body(count: 3)) + Array(#"{"s":"\uD83D\uDE80\n","n":[-1.5e3,0,true,null]}"#.utf8)
         for _ in 0..<3_000 {
             var bytes = seed

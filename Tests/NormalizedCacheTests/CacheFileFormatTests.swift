@@ -1,7 +1,7 @@
 import Foundation
-import GraphQLClientFixtures
 import NormalizedCache
 import Testing
+import TestSupport
 
 /// The earlier whole-file cache format, still read to import old caches (and fuzzed).
 struct CacheFileFormatTests {
@@ -23,7 +23,7 @@ struct CacheFileFormatTests {
         let good = [UInt8](CacheFileFormat.encode([
             "Launch:1": ["id": .scalar("1"), "list": .list([.reference("x"), .scalar(["k": [1.5]])])],
         ]))
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(state: 3)
         for _ in 0..<3_000 {
             var bytes = good
             for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -5,6 +5,7 @@ import GraphQLTestDoubles
 import JSON
 import NormalizedCache
 import Testing
+import TestSupport
 
 /// An answer writes only the records its own path and the schema's key rules give it: every
 /// record a forged answer could name stays as it was, and a forged answer is cached not at all.
@@ -124,7 +125,7 @@ struct CacheIdentityTests {
     }
 
     @Test func identityKeysNeverSpellARootOrPathKeyAndNeverShareOne() {
-        var generator = SeededGenerator(seed: 22)
+        var generator = SplitMix64(state: 22)
         let alphabet = Array("a5.%:2E_(){}\"QUERY_ROOT")
         var seen: [String: String] = [:]
         for _ in 0..<20_000 {
