@@ -15,7 +15,8 @@ import Glibc
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
 /// Embedded: JSON (values, parser, writer) and HTTPSeam (the HTTP seam's values) depend on
 /// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
-/// (bounded reads, atomic writes, locks) every adapter uses; SocketTransport is the HTTP/1.1
+/// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
+/// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
 /// socket client with TLS; GraphQLClient is operations and the interceptor chain; NormalizedCache
 /// is the records, the cache interceptors and the cache file.
 ///
@@ -65,7 +66,7 @@ let package = Package(
             name: "rocket-reserver",
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
-                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "GraphQLGateway",
+                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
                 "CacheFolder",
             ],
@@ -82,10 +83,12 @@ let package = Package(
         .target(name: "HTTPSeam", path: "Adapters/HTTPSeam"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
         .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
+        /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
+        .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
-        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport"], path: "Adapters/SocketTransport"),
+        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
@@ -108,7 +111,7 @@ let package = Package(
         /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
         .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "HTTPSeam"], path: "Adapters/GraphQLPortMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
-        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport"], path: "Adapters/FileKeychain"),
+        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/FileKeychain"),
         /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
         .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
@@ -147,15 +150,16 @@ let package = Package(
         /** What the benchmark executables share: the answers they measure with. */
         .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
         // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport", "TestExpectations"], exclude: ["Oracle"]),
         // GraphQLOperationSupport: its built module (and GraphQLClient's, JSON's) is what GeneratedCodeCompilesTests type-checks against.
         .testTarget(
-            name: "GraphQLValidationTests", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport"],
+            name: "GraphQLValidationTests",
+            dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport", "TestExpectations"],
             exclude: ["Oracle"]
         ),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport"],
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport", "TestExpectations"],
             exclude: ["Golden"]
         ),
         /** The generator's compile round trip: constructs the tutorial does not use (`@include`/`@skip`, an anonymous operation, object literals with variables), generated at build time. */
@@ -187,7 +191,7 @@ let package = Package(
             name: "GraphQLConsoleTests",
             dependencies: [
                 "GraphQLConsole", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI",
-                "TestSupport", "rocket-reserver",
+                "TestSupport", "TestExpectations", "rocket-reserver",
             ]
         ),
 
@@ -212,11 +216,25 @@ let package = Package(
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
         .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
+        /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers. */
+        .target(
+            name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI"],
+            path: "Tests/GraphQLClientFixtures"
+        ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "GraphQLClientFixtures", "TestSupport"]),
         .testTarget(
             name: "GraphQLClientTests",
             dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "GraphQLTestDoubles", "RocketReserverAPI", "SQLite",
+                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
             ]
+        ),
+        .testTarget(
+            name: "NormalizedCacheTests",
+            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "HTTPSeam", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SocketTransportTests",
+            dependencies: ["SocketTransport", "HTTPSeam", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
         ),
         .testTarget(
             name: "GraphQLURLSessionTests",
@@ -229,6 +247,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
+        .testTarget(name: "SingleThreadRuntimeTests", dependencies: ["SingleThreadRuntime"]),
         .testTarget(
             name: "AdapterContractTests",
             dependencies: [
@@ -237,9 +256,11 @@ let package = Package(
                 "CacheFolder", "TestSupport",
             ]
         ),
-        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestSupport"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestExpectations"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
+        /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
+        .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
         .testTarget(
             name: "EndToEndTests",

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Ports
 import POSIXSupport
+import SingleThreadRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -66,7 +67,7 @@ public struct FileKeychain: CredentialStore {
 
     /// Writes the credential atomically, off the cooperative pool (the write ends in `fsync`).
     public func save(_ credential: Credential) async throws(CredentialStoreError) {
-        try await BlockingWork.run { () throws(CredentialStoreError) in try saveNow(credential) }
+        try await FileWorkQueue.run { () throws(CredentialStoreError) in try saveNow(credential) }
     }
 
     private func saveNow(_ credential: Credential) throws(CredentialStoreError) {
@@ -93,7 +94,7 @@ public struct FileKeychain: CredentialStore {
     /// read-only folder), its content is erased in place, so the token does not stay on disk,
     /// and the error says so.
     public func removeCredential() async throws(CredentialStoreError) {
-        try await BlockingWork.run { () throws(CredentialStoreError) in try removeNow() }
+        try await FileWorkQueue.run { () throws(CredentialStoreError) in try removeNow() }
     }
 
     private func removeNow() throws(CredentialStoreError) {

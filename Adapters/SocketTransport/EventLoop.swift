@@ -1,6 +1,7 @@
 import Foundation
 import HTTPSeam
 import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import HTTPSeam
-import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -8,10 +8,10 @@ import GraphQLGateway
 import GraphQLSubscriptions
 import HTTPSeam
 import NormalizedCache
-import POSIXSupport
 import Ports
 import Presentation
 import RocketReserverCLI
+import SingleThreadRuntime
 import SocketTransport
 import StdoutPresenters
 

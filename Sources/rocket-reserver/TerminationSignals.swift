@@ -6,6 +6,7 @@ import Darwin
 import CacheFolder
 import Foundation
 import POSIXSupport
+import SingleThreadRuntime
 import Synchronization
 
 /// Handles SIGINT, SIGTERM and SIGHUP alike: removes the temporary files this process is

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import POSIXSupport
 import RocketReserverCLI
+import SingleThreadRuntime
 import StdoutPresenters
 
 MallocArenas.useOne()

@@ -26,12 +26,11 @@ struct NetworkSettingsTests {
         #expect(session.bookingRequests.count == 1, "the mutation was sent \(session.bookingRequests.count) times")
     }
 
-    @Test func httpsOverIPv6Literal() async throws {
+    // Skipped where ::1 is missing (containers often have no IPv6 loopback).
+    @Test(.enabled(if: HostCapabilities.hasIPv6Loopback, "needs the IPv6 loopback address ::1"))
+    func httpsOverIPv6Literal() async throws {
         let session = try await FaultSession(prepared: false, https: true)
-        guard let front = try? TLSFront(.forward(port: session.server.port), ipv6: true) else {
-            print("skipped: ::1 is not available here")
-            return
-        }
+        let front = try TLSFront(.forward(port: session.server.port), ipv6: true)
         defer { front.stop() }
         let result = try await session.run(Self.query + ["--json"], endpoint: front.endpoint)
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -39,12 +38,11 @@ struct NetworkSettingsTests {
         #expect(session.server.requests.first?.header("Host") == "[::1]:\(front.port)")
     }
 
-    @Test func httpOverIPv6Literal() async throws {
+    // Skipped where ::1 is missing (containers often have no IPv6 loopback).
+    @Test(.enabled(if: HostCapabilities.hasIPv6Loopback, "needs the IPv6 loopback address ::1"))
+    func httpOverIPv6Literal() async throws {
         let session = try await FaultSession(prepared: false)
-        guard let relay = try? LoopbackRelay(to: session.server.port) else {
-            print("skipped: ::1 is not available here")
-            return
-        }
+        let relay = try LoopbackRelay(to: session.server.port)
         defer { relay.stop() }
         let result = try await session.run(Self.query + ["--json"], endpoint: "http://[::1]:\(relay.port)/graphql")
         #expect(result.status == 0, "stderr: \(result.stderr)")

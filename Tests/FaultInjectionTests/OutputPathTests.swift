@@ -373,9 +373,11 @@ struct OutputPathTests {
         #expect(fixture.names() == (hardLinked ? ["other", "saved.graphqls"] : ["saved.graphqls"]))
     }
 
+    // Skipped as root where mount namespaces or read-only bind mounts are forbidden (root ignores modes).
     /// A read-only folder (a read-only bind mount when root, which ignores modes; else mode 0500):
     /// neither a new file nor a replacement can be made there, and the old file stays.
-    @Test func aReadOnlyFolderIsReportedAndLeftAlone() async throws {
+    @Test(.enabled("needs a read-only folder: as root, a read-only bind mount in a mount namespace") { await HostCapabilities.canMakeFoldersReadOnly() })
+    func aReadOnlyFolderIsReportedAndLeftAlone() async throws {
         let fixture = try await Fixture()
         let existing = fixture.path("saved.graphqls")
         try Data("old contents".utf8).write(to: URL(fileURLWithPath: existing))
@@ -387,10 +389,7 @@ struct OutputPathTests {
                 URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "/bin/sh", "-c", script, folder, "true"],
                 environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], deadline: 10
             )
-            guard probe.status == 0 else {
-                print("no read-only bind mount here (\(probe.stderr)): nothing to test")
-                return
-            }
+            try #require(probe.status == 0, "no read-only bind mount here: \(probe.stderr)")
             run = { arguments in
                 try await ProcessRunner.run(
                     URL(fileURLWithPath: "/usr/bin/unshare"),

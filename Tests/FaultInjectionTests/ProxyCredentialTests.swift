@@ -78,12 +78,11 @@ struct ProxyCredentialTests {
         #expect(session.server.requestCount == 0)
     }
 
-    @Test func ipv6LoopbackThroughAPlainHTTPProxyIsRefusedAndDirectWhenListed() async throws {
+    // Skipped where ::1 is missing (containers often have no IPv6 loopback).
+    @Test(.enabled(if: HostCapabilities.hasIPv6Loopback, "needs the IPv6 loopback address ::1"))
+    func ipv6LoopbackThroughAPlainHTTPProxyIsRefusedAndDirectWhenListed() async throws {
         let session = try await FaultSession()
-        guard let relay = try? LoopbackRelay(to: session.server.port) else {
-            print("skipped: ::1 is not available here")
-            return
-        }
+        let relay = try LoopbackRelay(to: session.server.port)
         defer { relay.stop() }
         let proxy = try ConnectProxy()
         defer { proxy.stop() }

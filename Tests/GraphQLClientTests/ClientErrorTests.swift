@@ -1,14 +1,16 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import Testing
+import TestSupport
 
 /// Each way an answer can go wrong maps to its typed error.
 struct ClientErrorTests {
     private func failure(_ replies: [StubHTTPSession.Reply], timeout: Duration = .seconds(30)) async -> GraphQLClientError? {
-        let client = TestSupport.client(StubHTTPSession(replies), timeout: timeout)
+        let client = ClientFixtures.client(StubHTTPSession(replies), timeout: timeout)
         return await #expect(throws: GraphQLClientError.self) {
-            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+            try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         }
     }
 
@@ -38,9 +40,9 @@ struct ClientErrorTests {
     /// The timeout runs on the clock the chain was given: one whose sleeps end at once times
     /// out a silent server although the limit is an hour.
     @Test func theTimeoutIsMeasuredOnTheGivenClock() async {
-        let client = TestSupport.client(StubHTTPSession([.hang]), timeout: .seconds(3_600), clock: ExpiredClock())
+        let client = ClientFixtures.client(StubHTTPSession([.hang]), timeout: .seconds(3_600), clock: ExpiredClock())
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+            try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         }
         #expect(error?.kind == .timedOut)
     }
@@ -111,29 +113,29 @@ struct ClientErrorTests {
         var text = #"{"data":{"launch":{"__typename":"Launch","id":"25","site":"#
         text += "\"" + String(repeating: padding, count: 20_000) + "\""
         text += #","mission":null,"rocket":null,"isBooked":false}}}"#
-        let client = TestSupport.client(StubHTTPSession([StubHTTPSession.json(text)]))
-        let result = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+        let client = ClientFixtures.client(StubHTTPSession([StubHTTPSession.json(text)]))
+        let result = try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
         #expect(result.data["launch"]?["site"]?.stringValue?.utf8.count == 20_000_000)
     }
 
     @Test func descriptionsNeverContainTheToken() async {
         let token = "tok-very-secret-123"
         for reply in [StubHTTPSession.json("oops", status: 500), .failure(.connectionRefused), StubHTTPSession.json(#"{"errors":[{"message":"no"}]}"#)] {
-            let client = TestSupport.client(StubHTTPSession([reply]), token: { token })
+            let client = ClientFixtures.client(StubHTTPSession([reply]), token: { token })
             do {
-                _ = try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+                _ = try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
                 Issue.record("expected a failure")
             } catch {
                 #expect(!"\(error)".contains(token))
                 #expect(!String(reflecting: error).contains(token))
             }
         }
-        let request = GraphQLRequest(operation: TestSupport.launchDetails, headers: ["Authorization": token])
+        let request = GraphQLRequest(operation: ClientFixtures.launchDetails, headers: ["Authorization": token])
         #expect(!"\(request)".contains(token))
     }
 
     @Test func decoderEntryPointNeverTrapsOnRandomBytes() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(state: 11)
         for length in 0..<2_000 {
             let bytes = (0..<(length % 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = try? GraphQLResponseDecoder.decode(Data(bytes))

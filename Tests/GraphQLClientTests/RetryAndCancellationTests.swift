@@ -1,22 +1,23 @@
 import Foundation
 import GraphQLClient
+import GraphQLClientFixtures
 import GraphQLTestDoubles
 import NormalizedCache
 import Testing
 
 struct RetryAndCancellationTests {
-    private let ok = StubHTTPSession.json(TestSupport.detailsBody())
+    private let ok = StubHTTPSession.json(ClientFixtures.detailsBody())
     private let unavailable = StubHTTPSession.json("", status: 503)
     private let delays: [Duration] = [.milliseconds(100), .milliseconds(300)]
 
     private func fetch(_ client: GraphQLClient) async throws -> GraphQLResult {
-        try await client.fetch(TestSupport.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
+        try await client.fetch(ClientFixtures.launchDetails, variables: ["launchId": "25"], cachePolicy: .networkOnly)
     }
 
     @Test func queryIsRetriedAfter503ThenSucceeds() async throws {
         let session = StubHTTPSession([unavailable, ok])
         let sleeps = SleepRecorder()
-        let result = try await fetch(TestSupport.client(session, retryDelays: delays, sleeps: sleeps))
+        let result = try await fetch(ClientFixtures.client(session, retryDelays: delays, sleeps: sleeps))
         #expect(result.data["launch"]?["id"] == "25")
         #expect(session.requestCount == 2)
         #expect(sleeps.recorded == [.milliseconds(100)])
@@ -26,7 +27,7 @@ struct RetryAndCancellationTests {
         let session = StubHTTPSession([unavailable])
         let sleeps = SleepRecorder()
         let error = await #expect(throws: GraphQLClientError.self) {
-            try await fetch(TestSupport.client(session, retryDelays: delays, sleeps: sleeps))
+            try await fetch(ClientFixtures.client(session, retryDelays: delays, sleeps: sleeps))
         }
         #expect(error?.kind == .httpStatus(503))
         #expect(session.requestCount == 3)
@@ -35,7 +36,7 @@ struct RetryAndCancellationTests {
 
     @Test func refusedAndResetConnectionsAreRetried() async throws {
         let session = StubHTTPSession([.failure(.connectionRefused), .failure(.connectionLost), ok])
-        _ = try await fetch(TestSupport.client(session, retryDelays: delays))
+        _ = try await fetch(ClientFixtures.client(session, retryDelays: delays))
         #expect(session.requestCount == 3)
     }
 
@@ -46,15 +47,15 @@ struct RetryAndCancellationTests {
     ])
     func permanentFailuresAreNotRetried(_ reply: StubHTTPSession.Reply) async {
         let session = StubHTTPSession([reply, ok])
-        await #expect(throws: GraphQLClientError.self) { try await fetch(TestSupport.client(session, retryDelays: delays)) }
+        await #expect(throws: GraphQLClientError.self) { try await fetch(ClientFixtures.client(session, retryDelays: delays)) }
         #expect(session.requestCount == 1)
     }
 
     @Test(arguments: [StubHTTPSession.json("", status: 503), StubHTTPSession.Reply.failure(.connectionLost)])
     func mutationsAreNeverRetried(_ reply: StubHTTPSession.Reply) async {
         let session = StubHTTPSession([reply, StubHTTPSession.json(#"{"data":{"bookTrips":{"success":true}}}"#)])
-        let client = TestSupport.client(session, retryDelays: delays)
-        await #expect(throws: GraphQLClientError.self) { try await client.perform(TestSupport.bookTrip, variables: ["id": "25"]) }
+        let client = ClientFixtures.client(session, retryDelays: delays)
+        await #expect(throws: GraphQLClientError.self) { try await client.perform(ClientFixtures.bookTrip, variables: ["id": "25"]) }
         #expect(session.requestCount == 1)
     }
 
@@ -63,7 +64,7 @@ struct RetryAndCancellationTests {
     @Test(.timeLimit(.minutes(1)))
     func cancellingAWaitingRequestThrowsCancelledPromptly() async {
         let session = StubHTTPSession([.hang])
-        let client = TestSupport.client(session, timeout: .seconds(3_600))
+        let client = ClientFixtures.client(session, timeout: .seconds(3_600))
         let task = Task { try await fetch(client) }
         await session.waitForHang()
         task.cancel()
@@ -77,7 +78,7 @@ struct RetryAndCancellationTests {
 
     @Test func cancelledTaskSendsNothing() async {
         let session = StubHTTPSession([ok])
-        let client = TestSupport.client(session)
+        let client = ClientFixtures.client(session)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await fetch(client)
@@ -94,7 +95,7 @@ struct RetryAndCancellationTests {
         let session = StubHTTPSession([unavailable])
         let (waiting, signal) = AsyncStream<Void>.makeStream()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
-            endpoint: TestSupport.endpoint, session: session, cache: NormalizedCache(),
+            endpoint: ClientFixtures.endpoint, session: session, cache: NormalizedCache(),
             retry: RetryInterceptor(delays: [.seconds(3600)]) { _ in
                 signal.yield()
                 let (never, keepOpen) = AsyncStream<Never>.makeStream()

@@ -1,8 +1,8 @@
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
+import TestExpectations
 import Testing
-import TestSupport
 
 /// Wide documents and schemas, 1 MB against 10 MB, through every pass the generator and the
 /// console run: validating, merging and planning an operation, generating Swift, and printing a

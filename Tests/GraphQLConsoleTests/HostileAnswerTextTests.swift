@@ -3,8 +3,8 @@ import GraphQLCodegen
 import GraphQLLanguage
 @testable import GraphQLConsole
 import JSON
+import TestExpectations
 import Testing
-import TestSupport
 
 /// `query`'s loops over the server's answer (its errors as sentences, its data as indented
 /// JSON) are linear at 10 MB, whatever the text's shape, and a sentence stays one short line.

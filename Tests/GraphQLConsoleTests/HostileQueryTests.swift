@@ -3,8 +3,8 @@ import GraphQLCodegen
 import GraphQLLanguage
 import JSON
 import Ports
+import TestExpectations
 import Testing
-import TestSupport
 
 /// What `query` does with a document after validation (plan, request, answer printing) is
 /// bounded by the document and the answer: fragments that fan out are merged once each, a

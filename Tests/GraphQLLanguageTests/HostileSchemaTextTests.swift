@@ -1,6 +1,6 @@
 import GraphQLLanguage
+import TestExpectations
 import Testing
-import TestSupport
 
 /// Every loop the schema's text goes through (block strings, the lexer, the SDL printer and the
 /// parser reading the printed schema back, as `query` does with the kept schema) is linear in

@@ -1,7 +1,7 @@
 import GraphQLLanguage
 @testable import GraphQLValidation
+import TestExpectations
 import Testing
-import TestSupport
 
 /// Documents built to make validation slow: fragments that fan out, one field repeated
 /// thousands of times, chains and webs of fragments. Each is checked at two sizes, the second

@@ -1,8 +1,8 @@
 import Domain
 import Ports
 @testable import StdoutPresenters
+import TestExpectations
 import Testing
-import TestSupport
 
 /// Server text built to defeat the 1,000-character cut and the cell measure: floods of
 /// combining marks, long ZWJ chains, regional indicators, variation selectors, Hangul jamo and

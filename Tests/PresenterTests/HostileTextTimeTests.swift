@@ -1,8 +1,8 @@
 import Domain
 import Ports
 @testable import StdoutPresenters
+import TestExpectations
 import Testing
-import TestSupport
 
 /// The presenters' loops over server text (the sanitiser, the cell measure and cut, column
 /// fitting, table layout, shell quoting of the next-page cursor) are linear at 10 MB.
