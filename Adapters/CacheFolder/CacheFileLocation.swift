@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import NormalizedCache
+import POSIXSupport
 
 /// Names the cache file of one endpoint and one user, so that one user's answers (their
 /// `isBooked`) never show for another user, for another endpoint, or after logout.
@@ -19,7 +20,7 @@ public enum CacheFileLocation {
     /// The cache database of `endpoint` and `user` (anonymous when `nil`) in `directory`.
     public static func url(in directory: URL, endpoint: String, user: EmailAddress?) -> URL {
         let userKey = user.map { "user:\($0.rawValue)" } ?? "anonymous"
-        return directory.appendingPathComponent("\(prefix(endpoint: endpoint))\(fnv1a(userKey))\(suffix)")
+        return directory.appendingPathComponent("\(prefix(endpoint: endpoint))\(FNV1a.hex(userKey))\(suffix)")
     }
 
     /// The earlier format's cache file for the same endpoint and user as the database `url`.
@@ -48,16 +49,6 @@ public enum CacheFileLocation {
 
     /// The start of the names of all of `endpoint`'s cache files: `cache-<endpoint hash>-`.
     static func prefix(endpoint: String) -> String {
-        "cache-\(fnv1a(endpoint))-"
-    }
-
-    /// The FNV-1a 64-bit hash as 16 hex digits: stable across runs and platforms.
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        "cache-\(FNV1a.hex(endpoint))-"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 
 /// The compact binary format of a cache file.
 ///
@@ -93,8 +94,6 @@ public enum CacheFileFormat {
 
     /// FNV-1a, 64 bits.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        FNV1a.hash(bytes)
     }
 }
