@@ -6,10 +6,7 @@ public struct CommandLineTokenizer: Sendable {
     /// The longest argument accepted, in bytes; longer ones are refused before they reach anything else.
     public let maximumArgumentLength: Int
 
-    public init(tool: ToolSpec, maximumArgumentLength: Int) {
-        self.tool = tool
-        self.maximumArgumentLength = maximumArgumentLength
-    }
+    public init(tool: ToolSpec, maximumArgumentLength: Int) { (self.tool, self.maximumArgumentLength) = (tool, maximumArgumentLength) }
 
     /// Splits the arguments that follow the program name.
     public func parse(_ arguments: [String]) throws(CommandLineError) -> ParsedCommandLine {

@@ -4,8 +4,5 @@ public struct EnvironmentSpec: Sendable {
     /// One line, without a full stop.
     public var summary: String
 
-    public init(name: String, summary: String) {
-        self.name = name
-        self.summary = summary
-    }
+    public init(name: String, summary: String) { (self.name, self.summary) = (name, summary) }
 }

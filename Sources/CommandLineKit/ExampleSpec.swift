@@ -3,8 +3,5 @@ public struct ExampleSpec: Sendable {
     public var arguments: String
     public var explanation: String
 
-    public init(arguments: String, explanation: String) {
-        self.arguments = arguments
-        self.explanation = explanation
-    }
+    public init(arguments: String, explanation: String) { (self.arguments, self.explanation) = (arguments, explanation) }
 }

@@ -12,7 +12,8 @@ public struct ToolSpec: Sendable {
     public var globalOptions: [OptionSpec]
     /// Every environment variable the tool reads.
     public var environment: [EnvironmentSpec]
-    public var exitStatuses: [ExitStatusSpec]
+    /// Each exit status and what it means, a phrase (lower case, no full stop).
+    public var exitStatuses: [(status: Int32, meaning: String)]
     /// Every command, in the order the help lists them.
     public var commands: [CommandSpec]
     /// The command that prints completion scripts (its examples give the install lines).
@@ -22,7 +23,7 @@ public struct ToolSpec: Sendable {
 
     public init(
         name: String, version: String, summary: String, examples: [ExampleSpec], globalOptions: [OptionSpec], environment: [EnvironmentSpec],
-        exitStatuses: [ExitStatusSpec], commands: [CommandSpec], completionCommand: String, manCommand: String
+        exitStatuses: [(status: Int32, meaning: String)], commands: [CommandSpec], completionCommand: String, manCommand: String
     ) {
         self.name = name
         self.version = version

@@ -65,7 +65,7 @@ enum CommandCatalog {
     /// The whole command line, for the parser and the generated help, man page and completions.
     static let tool = ToolSpec(
         name: toolName, version: version, summary: summary, examples: examples, globalOptions: globalOptions, environment: environment,
-        exitStatuses: ExitCode.allCases.map { ExitStatusSpec(status: $0.rawValue, meaning: $0.meaning) }, commands: commands,
+        exitStatuses: ExitCode.allCases.map { ($0.rawValue, $0.meaning) }, commands: commands,
         completionCommand: CommandName.completion.rawValue, manCommand: CommandName.man.rawValue
     )
 

@@ -12,7 +12,7 @@ enum DemoTool {
         examples: [ExampleSpec(arguments: "scan --depth 2", explanation: "Scan two levels")],
         globalOptions: [verbose],
         environment: [EnvironmentSpec(name: "DEMO_HOME", summary: "Where the demo keeps its state")],
-        exitStatuses: [ExitStatusSpec(status: 0, meaning: "success"), ExitStatusSpec(status: 3, meaning: "nothing found")],
+        exitStatuses: [(0, "success"), (3, "nothing found")],
         commands: [
             CommandSpec(
                 name: "scan", summary: "Scan a tree", description: "Scan the tree.", arguments: [ArgumentSpec(name: "root", phrase: "a root", summary: "Where to start")],
