@@ -57,9 +57,11 @@ let package = Package(
         .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
         /** What a front end shows results through (presenters, text outputs); no use case needs these. */
         .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
-        /** Argument parsing, commands and exit codes; takes its adapters through an environment value. */
+        /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
+        .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
+        /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
         .target(
-            name: "RocketReserverCLI", dependencies: ["Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
@@ -283,9 +285,10 @@ let package = Package(
             exclude: ["Peers"]
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
+            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
         ),
     ],
     swiftLanguageModes: [.v6]

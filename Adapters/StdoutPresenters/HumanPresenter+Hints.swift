@@ -3,10 +3,9 @@ import Ports
 import Presentation
 /// Hints: the command to run next, after the results, or apart from them on standard error.
 extension HumanPresenter {
-    /// `tool launches --page-size 5 --after 'CURSOR'` (the page size only when one was given).
-    func nextPageCommand(cursor: String, pageSize: Int?) -> String {
-        let size = pageSize.map { " --page-size \($0)" } ?? ""
-        return "\(nextPageCommand)\(size) --after \(ShellWord.quoted(cursor))"
+    /// The next page's command as one shell line: the front end's words, each quoted as needed.
+    func nextPageLine(cursor: String, pageSize: Int?) -> String {
+        nextPageCommand(cursor, pageSize).map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// Rows as pages arrive, in one layout (see ``StreamingLaunchTable``).

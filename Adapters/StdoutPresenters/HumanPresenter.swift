@@ -13,19 +13,19 @@ public struct HumanPresenter: ResultPresenter {
     let width: Int?
     /// Where hints such as the next page's command go, or `nil` for `output`.
     let hints: (any TextOutput)?
-    /// The front end's command that shows a page of launches, before `--page-size` and `--after`.
-    let nextPageCommand: String
+    /// The front end's words for the command that shows the next page of launches.
+    let nextPageCommand: NextPageCommand
     /// Where `launches --all` reports the pages fetched so far, when standard error is a terminal.
     let progress: ProgressLine?
 
     /// Writes to `output`, with ANSI colour when `colorEnabled` (the CLI decides from
-    /// `isatty` and `NO_COLOR`). A page that has more ends with a hint: `nextPageCommand` (the
-    /// front end's words, for example `tool launches`) with the page size and cursor. Table rows
+    /// `isatty` and `NO_COLOR`). A page that has more ends with a hint: the words
+    /// `nextPageCommand` gives for the page's cursor and size, quoted for a shell. Table rows
     /// are cut to `width` cells when one is given (the terminal's); hints go to `hints` when
     /// given (standard error when output is piped); a list that arrives in pages reports them
     /// on `progress` when given.
     public init(
-        output: any TextOutput, colorEnabled: Bool, nextPageCommand: String, width: Int? = nil, hints: (any TextOutput)? = nil,
+        output: any TextOutput, colorEnabled: Bool, nextPageCommand: @escaping NextPageCommand, width: Int? = nil, hints: (any TextOutput)? = nil,
         progress: ProgressLine? = nil
     ) {
         self.nextPageCommand = nextPageCommand
@@ -43,7 +43,7 @@ public struct HumanPresenter: ResultPresenter {
     public func present(_ page: LaunchPage, pageSize: Int?) {
         write(page.launches.isEmpty ? ["No launches found."] : launchTable(page.launches))
         if page.hasMore {
-            presentHint("More launches: ", command: nextPageCommand(cursor: page.cursor, pageSize: pageSize))
+            presentHint("More launches: ", command: nextPageLine(cursor: page.cursor, pageSize: pageSize))
         }
     }
 

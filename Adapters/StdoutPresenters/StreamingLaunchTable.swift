@@ -56,7 +56,7 @@ final class StreamingLaunchTable: LaunchListing {
         let (started, page) = (widths.withLock { $0 != nil }, last.withLock { $0 })
         if !started { presenter.write(["No launches found."]) }
         if let page, page.hasMore {
-            presenter.presentHint("More launches: ", command: presenter.nextPageCommand(cursor: page.cursor, pageSize: pageSize))
+            presenter.presentHint("More launches: ", command: presenter.nextPageLine(cursor: page.cursor, pageSize: pageSize))
         }
     }
 

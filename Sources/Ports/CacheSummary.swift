@@ -25,7 +25,7 @@ public struct CacheSummary: Sendable, Hashable {
 
 /// What `cache clear` removed.
 public struct CacheClearing: Sendable, Hashable {
-    /// Every endpoint and user's cache (`--all`), or the current one only.
+    /// Every endpoint and user's cache, or the current one only.
     public var all: Bool
     /// How many caches were removed (0 when there was nothing to remove).
     public var removed: Int

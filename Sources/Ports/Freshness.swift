@@ -12,7 +12,7 @@ public enum Freshness: Sendable, Hashable {
     /// Use cases that must tell the user about the fallback ask ``fromServer`` and then
     /// ``cachedOnly`` themselves.
     case fromServerElseCached
-    /// Answer only from the cache and never open a connection (`--offline`); what is not
+    /// Answer only from the cache and never open a connection (the front end's offline mode); what is not
     /// cached fails with ``ServiceError/Kind/notCached``.
     case cachedOnly
 }

@@ -1,7 +1,7 @@
 import Domain
 import Synchronization
 
-/// Shows a list of launches that arrives a page at a time (`launches --all`): the use case
+/// Shows a list of launches that arrives a page at a time (every page of the list): the use case
 /// yields pages, the CLI hands each one here as it arrives.
 public protocol LaunchListing: Sendable {
     /// Shows (or keeps) a page; `number` counts pages from 1 and `launchCount` is the number

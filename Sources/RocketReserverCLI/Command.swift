@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// What the user asked the tool to do.
 public enum Command: Equatable, Sendable {
     case login(email: String)
@@ -65,7 +67,7 @@ public enum Command: Equatable, Sendable {
         case .completion: "completion"
         case .manPage: "man"
         case .help: "help"
-        case .version: "--version"
+        case .version: CommandOptions.version.name
         }
     }
 }
@@ -73,9 +75,4 @@ public enum Command: Equatable, Sendable {
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
     case login, logout, whoami, launches, details, book, cancel, trips, watch, query, schema, cache, completion, man
-}
-
-/// A shell the `completion` command writes a script for.
-public enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Ports
 import UseCases
 
@@ -6,16 +7,14 @@ import UseCases
 struct CommandBuilder {
     let name: CommandName
     let arguments: [String]
-    /// The command options given (global ones removed), each with its value or `nil` for a flag.
-    let flags: [String: String?]
-    /// Every value of each repeatable option, in order.
-    var repeated: [String: [String]] = [:]
+    /// The whole line, its options looked up by their declarations.
+    let line: ParsedCommandLine
 
     private var spec: CommandSpec { CommandCatalog.spec(for: name) }
 
     func command() throws(UsageError) -> Command {
         let allowed = Set(spec.options.map(\.name))
-        if let stray = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let stray = line.givenOptionNames(excluding: CommandCatalog.globalOptions).first(where: { !allowed.contains($0) }) {
             let close = Suggestion.closest(to: stray, among: spec.options.map(\.name))
             throw UsageError("The \(name.rawValue) command has no \(stray) option.", command: name, suggestion: close)
         }
@@ -23,18 +22,19 @@ struct CommandBuilder {
         case .login: return .login(email: try single())
         case .logout: try none(); return .logout
         case .whoami: try none(); return .whoami
-        case .trips: try none(); return flags["--watch"] == nil ? .trips : .watchTrips
+        case .trips: try none(); return line.contains(CommandOptions.watch) ? .watchTrips : .trips
         case .watch: try none(); return .watch
         case .man: try none(); return .manPage
         case .book: return .book(launchID: try single())
         case .cancel: return .cancel(launchID: try single())
-        case .details: return .details(launchID: try single(), forceReload: flags["--force-reload"] != nil)
+        case .details: return .details(launchID: try single(), forceReload: line.contains(CommandOptions.forceReload))
         case .launches: return try launches()
         case .query: return try query()
         case .schema:
             try none()
-            if case ""?? = flags["--output"] { throw UsageError("--output needs a file name (or /dev/stdout).", command: name) }
-            return .schema(output: flags["--output"] ?? nil)
+            let output = line.value(of: CommandOptions.output)
+            if output == "" { throw UsageError("\(CommandOptions.output.name) needs a file name (or /dev/stdout).", command: name) }
+            return .schema(output: output)
         case .cache: return try cache()
         case .completion:
             let shell = try choice()
@@ -45,14 +45,14 @@ struct CommandBuilder {
     private func launches() throws(UsageError) -> Command {
         try none()
         var pageSize: Int?
-        if case let text?? = flags["--page-size"] {
+        if let text = line.value(of: CommandOptions.pageSize) {
             guard let size = Int(text) else {
                 throw UsageError("The page size must be a whole number, not \"\(CommandLineParser.quoted(text))\".", command: name)
             }
             pageSize = size
         }
         var maxPages: Int?
-        if case let text?? = flags["--max-pages"] {
+        if let text = line.value(of: CommandOptions.maxPages) {
             guard let pages = Int(text), (1...ListLaunches.maximumPagesLimit).contains(pages) else {
                 throw UsageError(
                     "The page limit must be a whole number from 1 to \(ListLaunches.maximumPagesLimit), not \"\(CommandLineParser.quoted(text))\".",
@@ -61,29 +61,30 @@ struct CommandBuilder {
             }
             maxPages = pages
         }
-        if maxPages != nil, flags["--all"] == nil {
-            throw UsageError("The --max-pages option bounds --all; give both or neither.", command: name)
+        let all = line.contains(CommandOptions.all)
+        if maxPages != nil, !all {
+            throw UsageError("The \(CommandOptions.maxPages.name) option bounds \(CommandOptions.all.name); give both or neither.", command: name)
         }
-        return .launches(pageSize: pageSize, after: flags["--after"] ?? nil, all: flags["--all"] != nil, maxPages: maxPages)
+        return .launches(pageSize: pageSize, after: line.value(of: CommandOptions.after), all: all, maxPages: maxPages)
     }
 
     private func query() throws(UsageError) -> Command {
         var variables: [GraphQLConsoleVariable] = []
-        for text in repeated["--var"] ?? [] { variables.append(try QueryCommand.variable(text)) }
+        for text in line.values(of: CommandOptions.variable) { variables.append(try QueryCommand.variable(text)) }
         return .query(
             QueryCommand(
-                file: try single(), operationName: flags["--operation"] ?? nil, variables: variables, schemaFile: flags["--schema"] ?? nil,
-                forceReload: flags["--force-reload"] != nil
+                file: try single(), operationName: line.value(of: CommandOptions.operation), variables: variables,
+                schemaFile: line.value(of: CommandOptions.schema), forceReload: line.contains(CommandOptions.forceReload)
             )
         )
     }
 
     private func cache() throws(UsageError) -> Command {
         let action = try choice()
-        let all = flags["--all"] != nil
+        let all = line.contains(CommandOptions.all)
         switch action {
         case "info", "gc":
-            guard !all else { throw UsageError("The cache \(action) command has no --all option.", command: name) }
+            guard !all else { throw UsageError("The cache \(action) command has no \(CommandOptions.all.name) option.", command: name) }
             return action == "info" ? .cacheInfo : .cacheCollect
         default:
             return .cacheClear(all: all)

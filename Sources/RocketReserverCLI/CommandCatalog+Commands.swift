@@ -1,17 +1,16 @@
+import CommandLineKit
+
 extension CommandCatalog {
     private static let launchID = ArgumentSpec(name: "launch-id", phrase: "a launch id", summary: "The launch's id, as listed by launches")
 
     /// Every command, in the order the help lists them.
     static let commands: [CommandSpec] = [
         CommandSpec(
-            name: .launches,
+            name: CommandName.launches.rawValue,
             summary: "List launches, newest first, a page at a time",
             description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped). With --all, rows are printed as their pages arrive, and a progress line is shown on standard error when it is a terminal. When the server cannot be reached, the cached copy of the page is shown with a note on standard error; --offline answers from the cache only.",
             options: [
-                OptionSpec(name: "--page-size", valueName: "N", summary: "Launches per page, 1 to 1000 (server default: 20)"),
-                OptionSpec(name: "--after", valueName: "CURSOR", summary: "Start after this cursor (printed at the end of a page)"),
-                OptionSpec(name: "--all", summary: "Follow the cursors to the last page"),
-                OptionSpec(name: "--max-pages", valueName: "N", summary: "With --all, stop with an error after N pages (default: 1000)"),
+                CommandOptions.pageSize, CommandOptions.after, CommandOptions.all, CommandOptions.maxPages,
             ],
             environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
             examples: [
@@ -22,11 +21,11 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .details,
+            name: CommandName.details.rawValue,
             summary: "Show one launch and whether you have booked it",
             description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible; with --offline, only from the cache.",
             arguments: [launchID],
-            options: [OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache (never falls back to it)")],
+            options: [CommandOptions.forceReload.summarized("Ask the server, ignoring and refreshing the cache (never falls back to it)")],
             environment: network + state + offline + ["NO_COLOR"],
             examples: [
                 ExampleSpec(arguments: "details 110", explanation: "Launch 110, from the cache when it is there"),
@@ -35,7 +34,7 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .login,
+            name: CommandName.login.rawValue,
             summary: "Log in with your email address",
             description: "Log in with your email address; the token is kept for this endpoint only.",
             arguments: [ArgumentSpec(name: "email", phrase: "an email address", summary: "The address to log in with")],
@@ -46,14 +45,14 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .logout,
+            name: CommandName.logout.rawValue,
             summary: "Forget your login and everything cached for you",
             description: "Forget the stored login for this endpoint and everything cached for its users.",
             environment: ["ROCKET_RESERVER_ENDPOINT"] + state,
             examples: [ExampleSpec(arguments: "logout", explanation: "Log out of the configured endpoint")]
         ),
         CommandSpec(
-            name: .whoami,
+            name: CommandName.whoami.rawValue,
             summary: "Show who is logged in on the endpoint",
             description: "Print the email address logged in on this endpoint, from the stored login; no request is sent. Exits 77 when nobody is logged in.",
             environment: ["ROCKET_RESERVER_ENDPOINT"] + state,
@@ -63,7 +62,7 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .book,
+            name: CommandName.book.rawValue,
             summary: "Book a trip on a launch",
             description: "Book a trip on the launch. Needs a login.",
             arguments: [launchID],
@@ -71,7 +70,7 @@ extension CommandCatalog {
             examples: [ExampleSpec(arguments: "book 110", explanation: "Book a seat on launch 110")]
         ),
         CommandSpec(
-            name: .cancel,
+            name: CommandName.cancel.rawValue,
             summary: "Cancel your trip on a launch",
             description: "Cancel your trip on the launch. Needs a login.",
             arguments: [launchID],
@@ -79,10 +78,10 @@ extension CommandCatalog {
             examples: [ExampleSpec(arguments: "cancel 110", explanation: "Give up your seat on launch 110")]
         ),
         CommandSpec(
-            name: .trips,
+            name: CommandName.trips.rawValue,
             summary: "List your booked trips",
             description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; --offline answers from the cache only. With --watch, the list is printed again whenever it changes (a booking anywhere makes it ask the server again; another process's change to the same cache shows too) until Ctrl-C or SIGTERM (exit 0): on a terminal it is redrawn in place, piped each new list is appended (with --json, one document a list). --watch needs the server, so not with --offline.",
-            options: [OptionSpec(name: "--watch", summary: "Print the list again whenever it changes, until Ctrl-C")],
+            options: [CommandOptions.watch],
             environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
             examples: [
                 ExampleSpec(arguments: "trips --json", explanation: "Your trips, as JSON"),
@@ -91,7 +90,7 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .watch,
+            name: CommandName.watch.rawValue,
             summary: "Print bookings and cancellations as they happen",
             description: "Follow the server's booking activity live (the tutorial's tripsBooked subscription, over a WebSocket) and print each event as it arrives: \"2 trips were booked.\", \"A trip was booked.\", \"A trip was cancelled.\"; with --json, one object a line, {\"tripsBooked\":2}, written as it arrives. Everyone's bookings are shown and no login is needed. A lost connection is noted on standard error and reconnected; bookings made while it was down are missed. Runs until Ctrl-C or SIGTERM (exit 0), or until the reader of its output goes away; exits 69 when it cannot connect at all within --timeout. It needs the server, so not with --offline.",
             environment: network + state,
@@ -101,15 +100,13 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .query,
+            name: CommandName.query.rawValue,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
             description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within --timeout.",
             arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run", valueKind: .file)],
             options: [
-                OptionSpec(name: "--var", valueName: "NAME=VALUE", summary: "A variable's value, converted by its type; JSON for lists and input objects", repeatable: true),
-                OptionSpec(name: "--operation", valueName: "NAME", summary: "The operation to run, when the file has several"),
-                OptionSpec(name: "--schema", valueName: "FILE", valueKind: .file, summary: "Check against this SDL file instead of the endpoint's schema"),
-                OptionSpec(name: "--force-reload", summary: "Ask the server, ignoring and refreshing the cache and the kept schema"),
+                CommandOptions.variable, CommandOptions.operation, CommandOptions.schema,
+                CommandOptions.forceReload.summarized("Ask the server, ignoring and refreshing the cache and the kept schema"),
             ],
             environment: network + state,
             examples: [
@@ -120,10 +117,10 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .schema,
+            name: CommandName.schema.rawValue,
             summary: "Print the endpoint's schema as SDL",
             description: "Fetch the endpoint's schema by introspection and print it as SDL (types, fields, arguments, enums and descriptions). It is also kept for the query command.",
-            options: [OptionSpec(name: "--output", valueName: "FILE", valueKind: .file, summary: "Write the SDL to this file (atomically) instead of standard output")],
+            options: [CommandOptions.output],
             environment: network + state,
             examples: [
                 ExampleSpec(arguments: "schema", explanation: "Print the schema"),
@@ -131,12 +128,12 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .cache,
-            usage: "cache info | cache gc | cache clear [--all]",
+            name: CommandName.cache.rawValue,
+            usage: "cache info | cache gc | cache clear [\(CommandOptions.all.name)]",
             summary: "Show, tidy or clear the cached answers",
-            description: "info shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. gc removes the records no query can reach and references to records that are gone, and says how many. clear removes the cache; with --all, the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default 64 MiB) by removing the least recently used records first.",
+            description: "info shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. gc removes the records no query can reach and references to records that are gone, and says how many. clear removes the cache; with --all, the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default \(Configuration.defaultCacheMaximumBytes >> 20) MiB) by removing the least recently used records first.",
             arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: ["info", "gc", "clear"])],
-            options: [OptionSpec(name: "--all", summary: "With clear: remove every endpoint's and user's cache")],
+            options: [CommandOptions.all.summarized("With clear: remove every endpoint's and user's cache")],
             environment: ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", "ROCKET_RESERVER_CACHE_MAX_BYTES"] + state,
             examples: [
                 ExampleSpec(arguments: "cache info --json", explanation: "{\"path\": …, \"bytes\": N, \"records\": N, …}"),
@@ -145,21 +142,21 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
-            name: .completion,
+            name: CommandName.completion.rawValue,
             summary: "Print a shell completion script",
             description: "Print a completion script for every command and option.",
             arguments: [ArgumentSpec(name: "shell", phrase: "a shell", summary: "The shell to complete in", choices: Shell.allCases.map(\.rawValue))],
             examples: [
-                ExampleSpec(arguments: "completion bash > ~/.local/share/bash-completion/completions/rocket-reserver", explanation: "Install for bash"),
-                ExampleSpec(arguments: "completion zsh > \"${fpath[1]}/_rocket-reserver\"", explanation: "Install for zsh"),
-                ExampleSpec(arguments: "completion fish > ~/.config/fish/completions/rocket-reserver.fish", explanation: "Install for fish"),
+                ExampleSpec(arguments: "completion bash > ~/.local/share/bash-completion/completions/\(toolName)", explanation: "Install for bash"),
+                ExampleSpec(arguments: "completion zsh > \"${fpath[1]}/_\(toolName)\"", explanation: "Install for zsh"),
+                ExampleSpec(arguments: "completion fish > ~/.config/fish/completions/\(toolName).fish", explanation: "Install for fish"),
             ]
         ),
         CommandSpec(
-            name: .man,
+            name: CommandName.man.rawValue,
             summary: "Print the man page (roff)",
             description: "Print the man page, generated from the same description as --help.",
-            examples: [ExampleSpec(arguments: "man > Docs/man/rocket-reserver.1", explanation: "Regenerate the committed man page")],
+            examples: [ExampleSpec(arguments: "man > Docs/man/\(toolName).1", explanation: "Regenerate the committed man page")],
             hidden: true
         ),
     ]

@@ -7,6 +7,8 @@ public struct Configuration: Sendable, Equatable {
     public static let defaultEndpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     /// The per-request timeout when nothing else is configured.
     public static let defaultTimeout: Double = 30
+    /// The longest per-request timeout accepted, in seconds.
+    public static let maximumTimeout: Double = 3_600
     /// The largest answer body accepted when nothing else is configured: 64 MiB.
     public static let defaultMaximumResponseBytes = 64 << 20
     /// The largest value `ROCKET_RESERVER_MAX_RESPONSE_BYTES` may take: 1 TiB.

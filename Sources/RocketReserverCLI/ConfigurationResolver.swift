@@ -13,8 +13,8 @@ struct ConfigurationResolver {
         if let seconds = options.timeout {
             timeout = seconds
         } else if let text = nonEmpty(variables["ROCKET_RESERVER_TIMEOUT"]) {
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most 3600.")
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= Configuration.maximumTimeout else {
+                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most \(Int(Configuration.maximumTimeout)).")
             }
             timeout = seconds
         }
@@ -25,7 +25,7 @@ struct ConfigurationResolver {
         }
 
         let caFile = options.caCertificates ?? nonEmpty(variables["ROCKET_RESERVER_CACERT"])
-        if let caFile { try Self.checkCAFile(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : "--cacert") }
+        if let caFile { try Self.checkCAFile(caFile, from: options.caCertificates == nil ? "ROCKET_RESERVER_CACERT" : CommandOptions.caCertificates.name) }
         if endpoint.scheme?.lowercased() == "https", let bundle = nonEmpty(variables["SSL_CERT_FILE"]) {
             try Self.checkCAFile(bundle, from: "SSL_CERT_FILE", missingIsFine: true)
         }

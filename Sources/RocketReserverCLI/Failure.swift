@@ -8,12 +8,13 @@ struct Failure: Equatable {
     /// One or two plain sentences, no stack dump and no credential.
     var message: String
 
-    /// Classifies any error a command can end with.
-    init(_ error: any Error, endpoint: String) {
+    /// Classifies any error a command can end with; `command` is the one that was running, when
+    /// the line was understood.
+    init(_ error: any Error, endpoint: String, command: Command? = nil) {
         switch error {
         case let error as UsageError:
-            let hint = error.command.map { "Run `rocket-reserver \($0.rawValue) --help` for its usage." }
-                ?? "Run `rocket-reserver --help` for usage."
+            let hint = error.command.map { "Run `\(CommandCatalog.toolName) \($0.rawValue) \(CommandOptions.help.name)` for its usage." }
+                ?? "Run `\(CommandCatalog.toolName) \(CommandOptions.help.name)` for usage."
             // A suggestion is the better hint; either way the message stays two sentences.
             self.init(.usage, error.suggestion == nil ? "\(error.message) \(hint)" : error.description)
         case let error as DomainError:
@@ -23,7 +24,7 @@ struct Failure: Equatable {
         case let error as UseCaseError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as ServiceError:
-            self.init(Self.code(for: error.kind), FailureMessage.text(for: error, endpoint: endpoint))
+            self.init(Self.code(for: error.kind), FailureMessage.text(for: error, endpoint: endpoint, command: command))
         case let error as UserDataCacheError:
             self.init(.cannotWrite, FailureMessage.text(for: error))
         case let error as CredentialStoreError:

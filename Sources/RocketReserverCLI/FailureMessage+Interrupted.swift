@@ -30,7 +30,7 @@ extension FailureMessage {
     }
 
     private static func check(_ id: LaunchID) -> String {
-        "Run `\(CommandCatalog.toolName) details \(id) --force-reload` to check."
+        "Run `\(CommandCatalog.toolName) details \(id) \(CommandOptions.forceReload.name)` to check."
     }
 
     /// A sentence as a phrase inside another: no capital, no full stop.

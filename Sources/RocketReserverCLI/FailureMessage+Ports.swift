@@ -1,20 +1,21 @@
 import Ports
 
 extension FailureMessage {
-    /// What the user reads when talking to the server failed; `endpoint` is the URL as shown.
-    static func text(for error: ServiceError, endpoint: String) -> String {
+    /// What the user reads when talking to the server failed; `endpoint` is the URL as shown,
+    /// `command` the one that was running.
+    static func text(for error: ServiceError, endpoint: String, command: Command? = nil) -> String {
         let detail = sentence(error.detail)
         return switch error.kind {
         case .unreachable, .tlsFailed, .proxyFailed: "Could not reach the server at \(endpoint). \(detail)"
         case .untrustedCertificate:
-            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with --cacert FILE or ROCKET_RESERVER_CACERT=FILE."
+            "Could not reach the server at \(endpoint) securely: \(detail.prefix(1).lowercased() + detail.dropFirst()) To trust a private CA, pass its PEM file with \(CommandOptions.caCertificates.synopsis) or ROCKET_RESERVER_CACERT=FILE."
         // The detail would only say the same again ("The server did not answer in time.").
         case .timedOut: "The server at \(endpoint) did not answer in time."
         case .unreadableResponse: "The server's answer to \(error.operation) was not understood. \(detail)"
         case .rejected: "The server refused \(error.operation): \(detail)"
         case .unauthenticated: sessionExpired
         case .cancelled: ""  // a signal; see Failure
-        case .notCached: "\(cachedSubject(error.operation)) not in the cache (offline). Run the command once without --offline to keep a copy."
+        case .notCached: "\(cachedSubject(command, operation: error.operation)) not in the cache (offline). Run the command once without \(CommandOptions.offline.name) to keep a copy."
         }
     }
 
@@ -41,12 +42,13 @@ extension FailureMessage {
         "Cached data could not be removed: \(error.detail)."
     }
 
-    /// What an offline command asked for, with its verb: "This launch is".
-    private static func cachedSubject(_ operation: String) -> String {
-        switch operation {
-        case "LaunchList": "This page of launches is"
-        case "LaunchDetails": "This launch is"
-        case "MyTrips": "Your trips are"
+    /// What an offline command asked for, with its verb: "This launch is"; named by the
+    /// command, else by the server's operation.
+    private static func cachedSubject(_ command: Command?, operation: String) -> String {
+        switch command {
+        case .launches: "This page of launches is"
+        case .details: "This launch is"
+        case .trips, .watchTrips: "Your trips are"
         default: "The answer to \(operation) is"
         }
     }

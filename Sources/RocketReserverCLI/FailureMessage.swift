@@ -7,7 +7,7 @@ enum FailureMessage {
     /// What the user reads when a use case ends with `error`.
     static func text(for error: UseCaseError) -> String {
         switch error {
-        case .notLoggedIn: "You are not logged in. Log in first with `rocket-reserver login <email>`."
+        case .notLoggedIn: "You are not logged in. Log in first with `\(CommandCatalog.toolName) login <email>`."
         case .loginRefused(let email): "The server refused to log in \(email)."
         case .launchNotFound(let id): "There is no launch with id \(id)."
         case let .logoutIncomplete(credential, userData):

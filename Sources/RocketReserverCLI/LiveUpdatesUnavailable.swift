@@ -6,11 +6,11 @@ struct LiveUpdatesUnavailable: Error, Equatable {
 
     /// For `watch`: no live booking activity.
     static let bookingActivity = LiveUpdatesUnavailable(
-        message: "Live updates are not available in this build of rocket-reserver: it has no GraphQL subscription client yet."
+        message: "Live updates are not available in this build of \(CommandCatalog.toolName): it has no GraphQL subscription client yet."
     )
 
     /// For `trips --watch`: no watch on the cache.
     static let tripWatcher = LiveUpdatesUnavailable(
-        message: "Watching your trips is not available in this build of rocket-reserver: its cache cannot be watched yet."
+        message: "Watching your trips is not available in this build of \(CommandCatalog.toolName): its cache cannot be watched yet."
     )
 }

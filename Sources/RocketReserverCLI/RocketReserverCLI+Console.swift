@@ -26,7 +26,7 @@ extension RocketReserverCLI {
     /// Writes an answer's data and its errors; `false` when it had errors.
     private static func write(_ answer: GraphQLConsoleAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
         if let data = answer.data { output.write(data + "\n") }
-        for error in answer.errors { errors.write("rocket-reserver: The server answered with an error: \(error)\n") }
+        for error in answer.errors { errors.write("\(CommandCatalog.toolName): The server answered with an error: \(error)\n") }
         return answer.errors.isEmpty
     }
 
@@ -45,9 +45,9 @@ extension RocketReserverCLI {
                         if !Self.write(answer, output: output, errors: errors) { status = .refused }
                         if output.isClosed { return status }
                     case .interrupted(let error):
-                        notes.write("rocket-reserver: \(Self.connectionLostNote(error))\n")
+                        notes.write("\(CommandCatalog.toolName): \(Self.connectionLostNote(error))\n")
                     case .resumed:
-                        notes.write("rocket-reserver: \(Self.eventsMissedNote)\n")
+                        notes.write("\(CommandCatalog.toolName): \(Self.eventsMissedNote)\n")
                     }
                 }
             } catch {

@@ -12,10 +12,10 @@ extension RocketReserverCLI {
     static func checkOffline(_ command: Command, offline: Bool) throws(UsageError) {
         guard offline else { return }
         if case .details(_, forceReload: true) = command {
-            throw UsageError("--force-reload asks the server, which --offline rules out; give one or the other.", command: .details)
+            throw UsageError("\(CommandOptions.forceReload.name) asks the server, which \(CommandOptions.offline.name) rules out; give one or the other.", command: .details)
         }
         guard !command.runsOffline else { return }
-        throw UsageError("The \(command.name) command needs the server, so it cannot run with --offline (or ROCKET_RESERVER_OFFLINE=1).")
+        throw UsageError("The \(command.name) command needs the server, so it cannot run with \(CommandOptions.offline.name) (or ROCKET_RESERVER_OFFLINE=1).")
     }
 
     /// Writes ``cachedNote``, with the cached data's age when known, to the notes (standard

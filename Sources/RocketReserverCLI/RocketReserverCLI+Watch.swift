@@ -29,9 +29,9 @@ extension RocketReserverCLI {
                         // Nobody reads any more: stop (leaving the loop disconnects).
                         if output.isClosed { return .success }
                     case .interrupted(let error):
-                        notes.write("rocket-reserver: \(Self.connectionLostNote(error))\n")
+                        notes.write("\(CommandCatalog.toolName): \(Self.connectionLostNote(error))\n")
                     case .resumed:
-                        notes.write("rocket-reserver: \(Self.reconnectedNote)\n")
+                        notes.write("\(CommandCatalog.toolName): \(Self.reconnectedNote)\n")
                     }
                 }
             } catch {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Domain
 import Ports
 import Presentation
@@ -8,10 +9,12 @@ import UseCases
 public struct RocketReserverCLI: Sendable {
     let environment: CLIEnvironment
 
-    /// The command that shows a page of launches, for presenters' "next page" hints (the
-    /// presenter adds `--page-size` and `--after`): this front end's words, given to the
-    /// presenter by the composition root.
-    public static let nextPageCommand = "\(CommandCatalog.toolName) launches"
+    /// The command that shows the launches after a cursor, for presenters' "next page" hints:
+    /// this front end's words, given to the presenter by the composition root.
+    public static let nextPageCommand: NextPageCommand = { cursor, pageSize in
+        let size = pageSize.map { [CommandOptions.pageSize.name, String($0)] } ?? []
+        return [CommandCatalog.toolName, CommandName.launches.rawValue] + size + [CommandOptions.after.name, cursor]
+    }
 
     public init(environment: CLIEnvironment) {
         self.environment = environment
@@ -25,16 +28,16 @@ public struct RocketReserverCLI: Sendable {
             let invocation = try CommandLineParser().parse(arguments)
             switch invocation.command {
             case .help(let name):
-                environment.standardOutput.write((name.map(HelpText.command) ?? HelpText.tool) + "\n")
+                environment.standardOutput.write((name.map { HelpText.command(CommandCatalog.spec(for: $0), of: CommandCatalog.tool) } ?? HelpText.tool(CommandCatalog.tool)) + "\n")
                 return .success
             case .version:
-                environment.standardOutput.write(HelpText.version + "\n")
+                environment.standardOutput.write(CommandCatalog.tool.versionLine + "\n")
                 return .success
             case .completion(let shell):
-                environment.standardOutput.write(CompletionScript.text(for: shell))
+                environment.standardOutput.write(CompletionScript.text(for: shell, tool: CommandCatalog.tool))
                 return .success
             case .manPage:
-                environment.standardOutput.write(ManPage.text)
+                environment.standardOutput.write(ManPage.text(for: CommandCatalog.tool))
                 return .success
             default:
                 break
@@ -54,7 +57,7 @@ public struct RocketReserverCLI: Sendable {
             }
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
         } catch {
-            var failure = Failure(error, endpoint: endpoint)
+            var failure = Failure(error, endpoint: endpoint, command: asked?.command)
             if let asked, await Self.wasAnonymous(error, asked.command, asked.sendsCredentials ? asked.services.credentials : nil) {
                 failure = Failure(.notPermitted, FailureMessage.loginRequired(endpoint: endpoint))
             }
@@ -64,7 +67,7 @@ public struct RocketReserverCLI: Sendable {
             // a line) is shown through the same sanitiser as stdout data.
             let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
             let text = lines.map { DisplayText.sanitized(String($0), limit: 2_000) }.joined(separator: "\n")
-            environment.standardError.write("rocket-reserver: \(text)\n")
+            environment.standardError.write("\(CommandCatalog.toolName): \(text)\n")
             return failure.code
         }
     }

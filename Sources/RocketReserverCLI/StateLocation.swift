@@ -28,8 +28,8 @@ struct StateLocation: Equatable {
             ?? userHome.appendingPathComponent(".config", isDirectory: true)
         let cache = Self.absolutePath(environment["XDG_CACHE_HOME"]).map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? userHome.appendingPathComponent(".cache", isDirectory: true)
-        credentialsDirectory = config.appendingPathComponent("rocket-reserver", isDirectory: true)
-        cacheDirectory = cache.appendingPathComponent("rocket-reserver", isDirectory: true)
+        credentialsDirectory = config.appendingPathComponent(CommandCatalog.toolName, isDirectory: true)
+        cacheDirectory = cache.appendingPathComponent(CommandCatalog.toolName, isDirectory: true)
     }
 
     /// The value when it is an absolute path (the XDG rule: relative values are ignored).

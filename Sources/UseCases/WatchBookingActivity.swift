@@ -1,7 +1,7 @@
 import Domain
 import Ports
 
-/// Follows the server's booking activity live (`rocket-reserver watch`): every booking and
+/// Follows the server's booking activity live: every booking and
 /// cancellation on the server, by anyone, as it happens. Needs no login.
 public struct WatchBookingActivity: Sendable {
     private let feed: any BookingActivityFeed

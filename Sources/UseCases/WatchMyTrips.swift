@@ -1,7 +1,7 @@
 import Domain
 import Ports
 
-/// The signed-in user's trips, kept current (`rocket-reserver trips --watch`).
+/// The signed-in user's trips, kept current until the caller stops watching.
 ///
 /// Yields the user and trips from the server first, then again whenever they change: when the
 /// cache's watch reports a change (a write by this process or another on the same cache), and

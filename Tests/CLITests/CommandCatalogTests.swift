@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 @testable import RocketReserverCLI
 import Testing
@@ -10,7 +11,7 @@ struct CommandCatalogTests {
 
     @Test func everyCommandIsDescribedOnce() {
         for name in CommandName.allCases {
-            #expect(CommandCatalog.commands.filter { $0.name == name }.count == 1, "\(name)")
+            #expect(CommandCatalog.commands.filter { $0.name == name.rawValue }.count == 1, "\(name)")
         }
     }
 
@@ -24,7 +25,7 @@ struct CommandCatalogTests {
     @Test(arguments: CommandName.allCases)
     func everyCommandsHelpHasExamplesAndItsEnvironment(_ name: CommandName) {
         let spec = CommandCatalog.spec(for: name)
-        let help = HelpText.command(name)
+        let help = HelpText.command(spec, of: CommandCatalog.tool)
         #expect(!spec.examples.isEmpty)
         #expect(help.contains("\nEXAMPLES\n  # "))
         #expect(help.contains("\nENVIRONMENT\n"))
@@ -37,7 +38,7 @@ struct CommandCatalogTests {
     }
 
     @Test func theNetworkCommandsListTheVariablesTheyRead() {
-        let help = HelpText.command(.launches)
+        let help = HelpText.command(CommandCatalog.spec(for: .launches), of: CommandCatalog.tool)
         for variable in ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_HOME", "NO_COLOR"] {
             #expect(help.contains(variable))
         }
@@ -45,9 +46,9 @@ struct CommandCatalogTests {
 
     @Test(arguments: Shell.allCases)
     func everyCompletionScriptOffersEveryVisibleCommandAndOption(_ shell: Shell) {
-        let script = CompletionScript.text(for: shell)
+        let script = CompletionScript.text(for: shell, tool: CommandCatalog.tool)
         for command in CommandCatalog.visibleCommands {
-            #expect(script.contains(command.name.rawValue))
+            #expect(script.contains(command.name))
             for option in command.options + CommandCatalog.globalOptions {
                 let name = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
                 #expect(script.contains(name), "\(shell) lacks \(option.name) for \(command.name)")
@@ -58,8 +59,8 @@ struct CommandCatalogTests {
     }
 
     @Test func theManPageDescribesEveryCommandOptionAndVariable() {
-        let page = ManPage.text
-        for command in CommandCatalog.visibleCommands { #expect(page.contains(".SS rocket\\-reserver \(command.name.rawValue)")) }
+        let page = ManPage.text(for: CommandCatalog.tool)
+        for command in CommandCatalog.visibleCommands { #expect(page.contains(".SS rocket\\-reserver \(command.name)")) }
         for option in Self.allOptions { #expect(page.contains("\\fB\(ManPage.escaped(option.name))\\fR")) }
         for variable in CommandCatalog.environment { #expect(page.contains(".B \(ManPage.escaped(variable.name))")) }
     }
@@ -68,7 +69,17 @@ struct CommandCatalogTests {
     @Test func theCommittedManPageIsTheGeneratedOne() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let committed = try String(contentsOf: root.appendingPathComponent("Docs/man/rocket-reserver.1"), encoding: .utf8)
-        #expect(committed == ManPage.text, "Docs/man/rocket-reserver.1 is stale: run `rocket-reserver man > Docs/man/rocket-reserver.1`")
+        #expect(committed == ManPage.text(for: CommandCatalog.tool), "Docs/man/rocket-reserver.1 is stale: run `rocket-reserver man > Docs/man/rocket-reserver.1`")
+    }
+
+    /// The presenter's "next page" hint is the CLI's own words, and they parse back to the next page.
+    @Test func theNextPageWordsAreACommandLineForTheNextPage() throws {
+        let words = RocketReserverCLI.nextPageCommand("abc", 5)
+        #expect(words.first == CommandCatalog.toolName)
+        let invocation = try CommandLineParser().parse(Array(words.dropFirst()))
+        #expect(invocation.command == .launches(pageSize: 5, after: "abc", all: false))
+        let unsized = try CommandLineParser().parse(Array(RocketReserverCLI.nextPageCommand("x y", nil).dropFirst()))
+        #expect(unsized.command == .launches(pageSize: nil, after: "x y", all: false))
     }
 
     @Test func roffSpecialsAreEscaped() {

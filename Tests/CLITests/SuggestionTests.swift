@@ -1,9 +1,10 @@
+import CommandLineKit
 @testable import RocketReserverCLI
 import Testing
 
 @Suite("Suggestion")
 struct SuggestionTests {
-    private let commands = CommandCatalog.visibleCommands.map(\.name.rawValue) + ["help"]
+    private let commands = CommandCatalog.visibleCommands.map(\.name) + ["help"]
 
     @Test(arguments: [
         ("lanches", "launches"), ("launch", "launches"), ("lauches", "launches"), ("detials", "details"),

@@ -85,7 +85,7 @@ struct HostileTextBoundTests {
                 Launch(id: LaunchID(trusted: "\(index)"), site: text, mission: Mission(name: text, missionPatch: nil))
             }
             let output = CapturingOutput()
-            HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 80)
+            HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: 80)
                 .present(LaunchPage(launches: launches, cursor: "c", hasMore: false))
             return output.lines
         }

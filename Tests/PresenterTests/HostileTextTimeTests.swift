@@ -57,7 +57,7 @@ struct HostileTextTimeTests {
             return (1...3).map { Launch(id: LaunchID(trusted: "\($0)"), site: text, mission: Mission(name: text, missionPatch: nil)) }
         }) { launches in
             let output = CapturingOutput()
-            HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 80)
+            HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: 80)
                 .present(LaunchPage(launches: launches, cursor: String(repeating: "'", count: 1 << 20), hasMore: true))
             return output.lines.prefix(4).allSatisfy { TerminalCellWidth.of($0) <= 80 }
         }

@@ -9,7 +9,7 @@ struct HumanPresenterColorTests {
     /// Every kind of result, presented once.
     static func presentEverything(colorEnabled: Bool) -> String {
         let output = CapturingOutput()
-        let presenter = HumanPresenter(output: output, colorEnabled: colorEnabled, nextPageCommand: "rocket-reserver launches")
+        let presenter = HumanPresenter(output: output, colorEnabled: colorEnabled, nextPageCommand: TutorialNextPage.words)
         presenter.present(LaunchPage(launches: PresenterFixtures.launches, cursor: "42", hasMore: true))
         presenter.present(PresenterFixtures.details)
         presenter.present(PresenterFixtures.bareDetails)

@@ -9,7 +9,7 @@ struct HumanPresenterLaunchTests {
     let output = CapturingOutput()
 
     func present(_ page: LaunchPage) -> [String] {
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches").present(page)
+        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words).present(page)
         return output.lines
     }
 
@@ -49,7 +49,7 @@ struct HumanPresenterLaunchTests {
         #expect(more.last == "More launches: rocket-reserver launches --after 1583556631")
 
         let last = CapturingOutput()
-        HumanPresenter(output: last, colorEnabled: false, nextPageCommand: "rocket-reserver launches")
+        HumanPresenter(output: last, colorEnabled: false, nextPageCommand: TutorialNextPage.words)
             .present(LaunchPage(launches: [PresenterFixtures.starlink], cursor: "1583556631", hasMore: false))
         #expect(!last.text.contains("More launches"))
         #expect(!last.text.contains("1583556631"))

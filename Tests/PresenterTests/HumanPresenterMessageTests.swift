@@ -7,7 +7,7 @@ import Testing
 @Suite("HumanPresenter messages")
 struct HumanPresenterMessageTests {
     let output = CapturingOutput()
-    var presenter: HumanPresenter { HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches") }
+    var presenter: HumanPresenter { HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words) }
 
     @Test("Details show mission, id, site, rocket, patch and booking, values aligned")
     func details() {

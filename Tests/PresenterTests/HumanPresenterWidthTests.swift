@@ -19,7 +19,7 @@ struct HumanPresenterWidthTests {
 
     func lines(_ launches: [Launch], width: Int?, hasMore: Bool = false) -> [String] {
         let output = CapturingOutput()
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: width)
+        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: width)
             .present(LaunchPage(launches: launches, cursor: "c", hasMore: hasMore))
         return output.lines
     }
@@ -68,7 +68,7 @@ struct HumanPresenterWidthTests {
     @Test("Trips are fitted too")
     func tripsFit() {
         let output = CapturingOutput()
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 40)
+        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: 40)
             .present(User(email: PresenterFixtures.email, trips: [Trip(launch: Self.long)]))
         #expect(output.lines.count == 3)
         #expect(output.lines.allSatisfy { TerminalCellWidth.of($0) <= 40 })
@@ -79,7 +79,7 @@ struct HumanPresenterWidthTests {
     func hintApartWithPageSize() {
         let output = CapturingOutput()
         let hints = CapturingOutput()
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: nil, hints: hints)
+        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: nil, hints: hints)
             .present(LaunchPage(launches: [Self.tokyo], cursor: "a b", hasMore: true), pageSize: 5)
         #expect(output.lines == ["ID  MISSION     SITE", "1   東京タワー  TNSC"])
         #expect(hints.text == "More launches: rocket-reserver launches --page-size 5 --after 'a b'\n")
@@ -88,7 +88,7 @@ struct HumanPresenterWidthTests {
     @Test("On the results' output the hint follows a blank line and is never cut to the width")
     func hintOnOutputUncut() {
         let output = CapturingOutput()
-        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 20)
+        HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: 20)
             .present(LaunchPage(launches: [Self.tokyo], cursor: "djF8MjAxNy0wOC0yM1QxNzo0NTowMFp8MTA4", hasMore: true), pageSize: 3)
         #expect(Array(output.lines.suffix(2)) == [
             "",

@@ -13,7 +13,7 @@ struct LocalStatePresenterTests {
 
     @Test func textIsTheAddressAloneAndALabelledBlock() throws {
         let output = CapturingOutput()
-        let presenter = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches")
+        let presenter = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words)
         presenter.presentWhoAmI(try EmailAddress("me@example.com"), endpoint: "http://127.0.0.1:1/graphql")
         presenter.present(summary)
         presenter.present(CacheSummary(path: "/x\u{1B}[31m", exists: false, bytes: 0, records: 0))

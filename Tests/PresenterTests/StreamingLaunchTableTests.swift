@@ -15,9 +15,9 @@ struct StreamingLaunchTableTests {
 
     @Test func aOnePageWalkPrintsWhatOnePagePrints() {
         let single = CapturingOutput()
-        HumanPresenter(output: single, colorEnabled: false, nextPageCommand: "rocket-reserver launches").present(Self.second, pageSize: nil)
+        HumanPresenter(output: single, colorEnabled: false, nextPageCommand: TutorialNextPage.words).present(Self.second, pageSize: nil)
         let streamed = CapturingOutput()
-        let listing = HumanPresenter(output: streamed, colorEnabled: false, nextPageCommand: "rocket-reserver launches").launchListing(pageSize: nil)
+        let listing = HumanPresenter(output: streamed, colorEnabled: false, nextPageCommand: TutorialNextPage.words).launchListing(pageSize: nil)
         listing.add(Self.second, number: 1, launchCount: 1)
         listing.finish()
         #expect(streamed.text == single.text)
@@ -25,7 +25,7 @@ struct StreamingLaunchTableTests {
 
     @Test func rowsAreWrittenAsPagesArriveInTheFirstPagesLayout() {
         let output = CapturingOutput()
-        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches").launchListing(pageSize: nil)
+        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words).launchListing(pageSize: nil)
         listing.add(Self.first, number: 1, launchCount: 1)
         #expect(output.lines == ["ID  MISSION  SITE", "10  Short    KSC"])
         listing.add(Self.second, number: 2, launchCount: 2)
@@ -36,7 +36,7 @@ struct StreamingLaunchTableTests {
 
     @Test func onATerminalLaterRowsAreCutToTheLayout() {
         let output = CapturingOutput()
-        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", width: 80).launchListing(pageSize: nil)
+        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, width: 80).launchListing(pageSize: nil)
         listing.add(Self.first, number: 1, launchCount: 1)
         listing.add(Self.second, number: 2, launchCount: 2)
         listing.finish()
@@ -46,7 +46,7 @@ struct StreamingLaunchTableTests {
     @Test func progressIsDrawnAfterEachPageAndErasedAtTheEnd() {
         let output = CapturingOutput()
         let errors = CapturingOutput()
-        let presenter = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches", progress: ProgressLine(output: errors))
+        let presenter = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words, progress: ProgressLine(output: errors))
         let listing = presenter.launchListing(pageSize: nil)
         listing.add(Self.first, number: 1, launchCount: 1)
         #expect(errors.text == "\r\u{1B}[Kpage 1 · 1 launch")
@@ -57,7 +57,7 @@ struct StreamingLaunchTableTests {
 
     @Test func emptyWalkSaysSo() {
         let output = CapturingOutput()
-        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: "rocket-reserver launches").launchListing(pageSize: nil)
+        let listing = HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words).launchListing(pageSize: nil)
         listing.add(LaunchPage(launches: [], cursor: "x", hasMore: false), number: 1, launchCount: 0)
         listing.finish()
         #expect(output.lines == ["No launches found."])

@@ -1,25 +1,26 @@
 /// The zsh completion script (`#compdef`, `_arguments`): commands with their summaries,
 /// each command's options with the global ones, and the fixed choices of arguments.
 enum ZshCompletion {
-    static var script: String {
-        let globals = CommandCatalog.globalOptions.map { "    \(spec($0))" }.joined(separator: "\n")
-        let commands = CompletionScript.commandWords.map { word -> String in
-            let summary = CommandCatalog.visibleCommands.first { $0.name.rawValue == word }?.summary ?? "Show help for a command"
+    static func script(_ tool: ToolSpec) -> String {
+        let name = tool.name, function = tool.identifier
+        let globals = tool.globalOptions.map { "    \(spec($0))" }.joined(separator: "\n")
+        let commands = CompletionScript.commandWords(tool).map { word -> String in
+            let summary = tool.visibleCommands.first { $0.name == word }?.summary ?? "Show help for a command"
             return "    \(quoted(word + ":" + escaped(summary)))"
         }.joined(separator: "\n")
-        let cases = CommandCatalog.visibleCommands.map { command -> String in
+        let cases = tool.visibleCommands.map { command -> String in
             let arguments = command.arguments.enumerated().map { index, argument in
                 let action = argument.valueKind == .file ? "_files" : argument.choices.isEmpty ? " " : "(\(argument.choices.joined(separator: " ")))"
                 return quoted("\(index + 1):\(escaped(argument.name)):\(action)")
             }
             let specs = (command.options.map(spec) + arguments).joined(separator: " ")
-            return "        \(command.name.rawValue)) _arguments -s $globals \(specs) ;;"
+            return "        \(command.name)) _arguments -s $globals \(specs) ;;"
         }.joined(separator: "\n")
         return """
-        #compdef rocket-reserver
-        \(CompletionScript.header(.zsh, install: CompletionScript.installLine(.zsh)))
+        #compdef \(name)
+        \(CompletionScript.header(.zsh, tool))
 
-        _rocket_reserver() {
+        _\(function)() {
           local -a globals commands
           globals=(
         \(globals)
@@ -31,20 +32,20 @@ enum ZshCompletion {
           typeset -A opt_args
           _arguments -C -s $globals '1: :->command' '*:: :->argument' && return
           case $state in
-            command) _describe -t commands 'rocket-reserver command' commands ;;
+            command) _describe -t commands '\(name) command' commands ;;
             argument)
               case $line[1] in
         \(cases)
-                help) _arguments -s $globals '1:command:(\(CommandCatalog.visibleCommands.map(\.name.rawValue).joined(separator: " ")))' ;;
+                help) _arguments -s $globals '1:command:(\(tool.visibleCommands.map(\.name).joined(separator: " ")))' ;;
                 *) _arguments -s $globals ;;
               esac ;;
           esac
         }
 
-        if [[ $funcstack[1] == _rocket-reserver ]]; then
-          _rocket_reserver "$@"
+        if [[ $funcstack[1] == _\(name) ]]; then
+          _\(function) "$@"
         else
-          compdef _rocket_reserver rocket-reserver
+          compdef _\(function) \(name)
         fi
 
         """

@@ -1,10 +1,10 @@
 /// Finds the word the user probably meant: the only candidate the typed text is a prefix of,
 /// else the nearest one within an edit distance of 2 (ties go to the earlier candidate).
-enum Suggestion {
-    static let maximumDistance = 2
+public enum Suggestion {
+    public static let maximumDistance = 2
 
     /// The candidate closest to `typed`, or `nil` when none is close.
-    static func closest(to typed: String, among candidates: [String]) -> String? {
+    public static func closest(to typed: String, among candidates: [String]) -> String? {
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
         let prefixed = candidates.filter { $0.hasPrefix(typed) && $0 != typed }
         if prefixed.count == 1, let only = prefixed.first, typed.count >= 2 { return only }
@@ -20,7 +20,7 @@ enum Suggestion {
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and
     /// transpositions of neighbours each count 1.
-    static func editDistance(_ first: String, _ second: String) -> Int {
+    public static func editDistance(_ first: String, _ second: String) -> Int {
         let a = Array(first), b = Array(second)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,30 +1,31 @@
 /// The fish completion script: commands offered until one is typed, then its options and
 /// the fixed choices of its argument; global options everywhere.
 enum FishCompletion {
-    static var script: String {
-        let skipped = CompletionScript.valueOptions.map(\.name).joined(separator: " ")
-        var lines = ["complete -c rocket-reserver -f"]
-        for command in CommandCatalog.visibleCommands {
-            lines.append("complete -c rocket-reserver -n 'not __rocket_reserver_command' -a \(command.name.rawValue) -d \(quoted(command.summary))")
+    static func script(_ tool: ToolSpec) -> String {
+        let name = tool.name, function = tool.identifier
+        let skipped = CompletionScript.valueOptions(tool).map(\.name).joined(separator: " ")
+        var lines = ["complete -c \(name) -f"]
+        for command in tool.visibleCommands {
+            lines.append("complete -c \(name) -n 'not __\(function)_command' -a \(command.name) -d \(quoted(command.summary))")
         }
-        lines.append("complete -c rocket-reserver -n 'not __rocket_reserver_command' -a help -d 'Show help for a command'")
-        lines += CommandCatalog.globalOptions.map { option($0, condition: nil) }
-        for command in CommandCatalog.visibleCommands {
-            let condition = "__rocket_reserver_using \(command.name.rawValue)"
-            lines += command.options.map { option($0, condition: condition) }
+        lines.append("complete -c \(name) -n 'not __\(function)_command' -a help -d 'Show help for a command'")
+        lines += tool.globalOptions.map { option($0, condition: nil, tool: tool) }
+        for command in tool.visibleCommands {
+            let condition = "__\(function)_using \(command.name)"
+            lines += command.options.map { option($0, condition: condition, tool: tool) }
             if command.arguments.contains(where: { $0.valueKind == .file }) {
-                lines.append("complete -c rocket-reserver -n '\(condition)' -F")
+                lines.append("complete -c \(name) -n '\(condition)' -F")
             }
             for argument in command.arguments where !argument.choices.isEmpty {
-                lines.append("complete -c rocket-reserver -n '\(condition)' -a \(quoted(argument.choices.joined(separator: " "))) -d \(quoted(argument.summary))")
+                lines.append("complete -c \(name) -n '\(condition)' -a \(quoted(argument.choices.joined(separator: " "))) -d \(quoted(argument.summary))")
             }
         }
-        let names = CommandCatalog.visibleCommands.map(\.name.rawValue).joined(separator: " ")
-        lines.append("complete -c rocket-reserver -n '__rocket_reserver_using help' -a \(quoted(names)) -d 'Command'")
+        let names = tool.visibleCommands.map(\.name).joined(separator: " ")
+        lines.append("complete -c \(name) -n '__\(function)_using help' -a \(quoted(names)) -d 'Command'")
         return """
-        \(CompletionScript.header(.fish, install: CompletionScript.installLine(.fish)))
+        \(CompletionScript.header(.fish, tool))
 
-        function __rocket_reserver_command --description 'Prints the rocket-reserver command typed so far'
+        function __\(function)_command --description 'Prints the \(name) command typed so far'
             set -l tokens (commandline -opc)
             set -e tokens[1]
             set -l skip 0
@@ -45,8 +46,8 @@ enum FishCompletion {
             return 1
         end
 
-        function __rocket_reserver_using --description 'Whether the rocket-reserver command typed so far is $argv[1]'
-            set -l command (__rocket_reserver_command)
+        function __\(function)_using --description 'Whether the \(name) command typed so far is $argv[1]'
+            set -l command (__\(function)_command)
             test "$command" = "$argv[1]"
         end
 
@@ -56,8 +57,8 @@ enum FishCompletion {
     }
 
     /// `complete … -l page-size -x -d '…'`, with `-s h` for a short name and `-r -F` for a file.
-    private static func option(_ option: OptionSpec, condition: String?) -> String {
-        var parts = ["complete -c rocket-reserver"]
+    private static func option(_ option: OptionSpec, condition: String?, tool: ToolSpec) -> String {
+        var parts = ["complete -c \(tool.name)"]
         if let condition { parts.append("-n '\(condition)'") }
         if let short = option.shortName { parts.append("-s \(short.dropFirst())") }
         parts.append("-l \(option.name.dropFirst(2))")

@@ -2,30 +2,31 @@
 /// choices of arguments; an option's value is never completed as a command, and a file
 /// name is completed whole, whatever characters it has.
 enum BashCompletion {
-    static var script: String {
-        let globals = CommandCatalog.globalOptions.flatMap(CompletionScript.names).joined(separator: " ")
-        let valueNames = CompletionScript.valueOptions.map(\.name).joined(separator: "|")
-        let fileNames = CompletionScript.valueOptions.filter { $0.valueKind == .file }.map(\.name)
-        var cases = CommandCatalog.visibleCommands.map { spec in
+    static func script(_ tool: ToolSpec) -> String {
+        let name = tool.name, function = tool.identifier
+        let globals = tool.globalOptions.flatMap(CompletionScript.names).joined(separator: " ")
+        let valueNames = CompletionScript.valueOptions(tool).map(\.name).joined(separator: "|")
+        let fileNames = CompletionScript.valueOptions(tool).filter { $0.valueKind == .file }.map(\.name)
+        var cases = tool.visibleCommands.map { spec in
             let words = spec.arguments.flatMap(\.choices) + spec.options.flatMap(CompletionScript.names)
-            return "        \(spec.name.rawValue)) words=\"\((words + ["$globals"]).joined(separator: " "))\" ;;"
+            return "        \(spec.name)) words=\"\((words + ["$globals"]).joined(separator: " "))\" ;;"
         }
-        cases.insert("        '') words=\"\(CompletionScript.commandWords.joined(separator: " ")) $globals\" ;;", at: 0)
-        cases.append("        help) words=\"\(CommandCatalog.visibleCommands.map(\.name.rawValue).joined(separator: " "))\" ;;")
+        cases.insert("        '') words=\"\(CompletionScript.commandWords(tool).joined(separator: " ")) $globals\" ;;", at: 0)
+        cases.append("        help) words=\"\(tool.visibleCommands.map(\.name).joined(separator: " "))\" ;;")
         cases.append("        *) words=$globals ;;")
-        let fileCommands = CommandCatalog.visibleCommands.filter { $0.arguments.contains { $0.valueKind == .file } }.map(\.name.rawValue)
+        let fileCommands = tool.visibleCommands.filter { $0.arguments.contains { $0.valueKind == .file } }.map(\.name)
         let fileArguments = fileCommands.isEmpty ? "" : """
 
             case $command in
-                \(fileCommands.joined(separator: "|"))) if [[ $cur != -* ]]; then _rocket_reserver_files "$cur"; return 0; fi ;;
+                \(fileCommands.joined(separator: "|"))) if [[ $cur != -* ]]; then _\(function)_files "$cur"; return 0; fi ;;
             esac
         """
-        let fileCase = fileNames.isEmpty ? "" : "\n        \(fileNames.joined(separator: "|"))) _rocket_reserver_files \"$cur\"; return 0 ;;"
+        let fileCase = fileNames.isEmpty ? "" : "\n        \(fileNames.joined(separator: "|"))) _\(function)_files \"$cur\"; return 0 ;;"
         return """
-        \(CompletionScript.header(.bash, install: CompletionScript.installLine(.bash)))
+        \(CompletionScript.header(.bash, tool))
         # File names, one per line, whatever they hold (spaces, quotes, *, a leading -): the word
         # typed so far is unquoted first, and bash quotes the names it inserts (-o filenames).
-        _rocket_reserver_files() {
+        _\(function)_files() {
             local word=$1 typed="" quote="" c i line
             for (( i = 0; i < ${#word}; i++ )); do
                 c=${word:i:1}
@@ -43,7 +44,7 @@ enum BashCompletion {
             COMPREPLY=()
             while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$typed")
         }
-        _rocket_reserver() {
+        _\(function)() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev="" option=""
             if (( COMP_CWORD > 0 )); then prev=${COMP_WORDS[COMP_CWORD-1]}; fi
             option=$prev
@@ -71,7 +72,7 @@ enum BashCompletion {
             COMPREPLY=()
             while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -W "$words" -- "$cur")
         }
-        complete -F _rocket_reserver rocket-reserver
+        complete -F _\(function) \(name)
 
         """
     }
