@@ -9,11 +9,11 @@ import Glibc
 /// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
 /// Adapters depend on Ports/Domain and on support libraries that depend on nothing (JSON,
-/// HTTPSeam, POSIXSupport); the GraphQL gateway and console also on the port-agnostic client
-/// libraries and on GraphQLPortMapping; never on use cases or on each other.
+/// Transport, POSIXSupport); the GraphQL gateway and console also on the port-agnostic client
+/// libraries and on GraphQLServiceMapping; never on use cases or on each other.
 ///
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
-/// Embedded: JSON (values, parser, writer) and HTTPSeam (the HTTP seam's values) depend on
+/// Embedded: JSON (values, parser, writer) and Transport (the HTTP seam's values) depend on
 /// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
 /// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
 /// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
@@ -38,7 +38,7 @@ let package = Package(
         .library(name: "InMemoryAdapters", targets: ["InMemoryAdapters"]),
         // The port-agnostic GraphQL client, one concern per product (POSIXSupport stays package-internal).
         .library(name: "JSON", targets: ["JSON"]),
-        .library(name: "HTTPSeam", targets: ["HTTPSeam"]),
+        .library(name: "Transport", targets: ["Transport"]),
         .library(name: "SocketTransport", targets: ["SocketTransport"]),
         .library(name: "GraphQLClient", targets: ["GraphQLClient"]),
         .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
@@ -68,8 +68,8 @@ let package = Package(
             name: "rocket-reserver",
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
-                "GraphQLClient", "NormalizedCache", "HTTPSeam", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
-                "FileKeychain", "StdoutPresenters", "GraphQLConsole", "GraphQLSubscriptions",
+                "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
+                "JSONFileCredentialStore", "TerminalPresenters", "GraphQLConsole", "GraphQLSubscriptions",
                 "CacheFolder",
             ],
             path: "Sources/rocket-reserver",
@@ -82,7 +82,7 @@ let package = Package(
         /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
         .target(name: "JSON", path: "Adapters/JSON"),
         /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
-        .target(name: "HTTPSeam", path: "Adapters/HTTPSeam"),
+        .target(name: "Transport", path: "Adapters/Transport"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
         .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
         /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
@@ -90,34 +90,34 @@ let package = Package(
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
-        .target(name: "SocketTransport", dependencies: ["HTTPSeam", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketTransport"),
+        .target(name: "SocketTransport", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
-        .target(name: "GraphQLClient", dependencies: ["JSON", "HTTPSeam"], path: "Adapters/GraphQLClient"),
+        .target(name: "GraphQLClient", dependencies: ["JSON", "Transport"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
-            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "HTTPSeam", "JSON"], path: "Adapters/GraphQLSubscriptions"
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON"], path: "Adapters/GraphQLSubscriptions"
         ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
-        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "HTTPSeam", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
+        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "Transport", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
-        .target(name: "GraphQLURLSession", dependencies: ["HTTPSeam"], path: "Adapters/GraphQLURLSession"),
+        .target(name: "GraphQLURLSession", dependencies: ["Transport"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
         .target(
             name: "GraphQLGateway",
             dependencies: [
-                "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLPortMapping", "GraphQLOperationSupport", "RocketReserverAPI",
-                "GraphQLSubscriptions", "HTTPSeam",
+                "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLServiceMapping", "GraphQLOperationSupport", "RocketReserverAPI",
+                "GraphQLSubscriptions", "Transport",
             ],
             path: "Adapters/GraphQLGateway"
         ),
         /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
-        .target(name: "GraphQLPortMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "HTTPSeam"], path: "Adapters/GraphQLPortMapping"),
+        .target(name: "GraphQLServiceMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "Transport"], path: "Adapters/GraphQLServiceMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
-        .target(name: "FileKeychain", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/FileKeychain"),
+        .target(name: "JSONFileCredentialStore", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/JSONFileCredentialStore"),
         /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
         .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
-        .target(name: "StdoutPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/StdoutPresenters"),
+        .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/TerminalPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
 
@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "GraphQLConsole",
             dependencies: [
-                "Domain", "Ports", "GraphQLClient", "GraphQLPortMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
+                "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
                 "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
             ],
             path: "Adapters/GraphQLConsole"
@@ -202,12 +202,12 @@ let package = Package(
         /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
         .executableTarget(
             name: "rocket-reserver-bench",
-            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "Transport", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
             path: "Benchmarks/InProcess"
         ),
 
         /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
-        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["HTTPSeam", "SocketTransport"], path: "Benchmarks/WebSocket"),
+        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["Transport", "SocketTransport"], path: "Benchmarks/WebSocket"),
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
         .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
 
@@ -217,30 +217,30 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
-        .target(name: "GraphQLTestDoubles", dependencies: ["HTTPSeam"], path: "Tests/GraphQLTestDoubles"),
+        .target(name: "GraphQLTestDoubles", dependencies: ["Transport"], path: "Tests/GraphQLTestDoubles"),
         /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers. */
         .target(
-            name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI"],
+            name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "Transport", "GraphQLTestDoubles", "RocketReserverAPI"],
             path: "Tests/GraphQLClientFixtures"
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "GraphQLClientFixtures", "TestSupport"]),
         .testTarget(
             name: "GraphQLClientTests",
             dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "HTTPSeam", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
+                "GraphQLClient", "NormalizedCache", "JSON", "Transport", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
             ]
         ),
         .testTarget(
             name: "NormalizedCacheTests",
-            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "HTTPSeam", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]
+            dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "Transport", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]
         ),
         .testTarget(
             name: "SocketTransportTests",
-            dependencies: ["SocketTransport", "HTTPSeam", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
+            dependencies: ["SocketTransport", "Transport", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
         ),
         .testTarget(
             name: "GraphQLURLSessionTests",
-            dependencies: ["GraphQLClient", "NormalizedCache", "HTTPSeam", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
+            dependencies: ["GraphQLClient", "NormalizedCache", "Transport", "GraphQLURLSession", "GraphQLTestDoubles", "RocketReserverAPI"]
         ),
         .testTarget(
             name: "GraphQLGatewayTests",
@@ -253,12 +253,12 @@ let package = Package(
         .testTarget(
             name: "AdapterContractTests",
             dependencies: [
-                "Domain", "Ports", "FileKeychain", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "HTTPSeam", "JSON",
+                "Domain", "Ports", "JSONFileCredentialStore", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "Transport", "JSON",
                 "GraphQLClient", "NormalizedCache",
                 "CacheFolder", "TestSupport",
             ]
         ),
-        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "StdoutPresenters", "TestExpectations"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TestExpectations"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
@@ -273,13 +273,13 @@ let package = Package(
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
-        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "HTTPSeam", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "HTTPSeam", "TestSupport"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "Transport", "TestSupport"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(
             name: "GraphQLSubscriptionsTests",
             dependencies: [
-                "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "HTTPSeam", "JSON", "SocketTransport",
+                "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "Transport", "JSON", "SocketTransport",
                 "GraphQLTestDoubles", "TestSupport",
             ],
             exclude: ["Peers"]
@@ -288,7 +288,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "StdoutPresenters"]
+            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters"]
         ),
     ],
     swiftLanguageModes: [.v6]

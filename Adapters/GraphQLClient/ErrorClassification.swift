@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 
 /// Turns whatever a session or interceptor threw into a ``GraphQLClientError`` where it can.
 enum ErrorClassification {

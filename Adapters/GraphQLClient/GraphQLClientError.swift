@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 import JSON
 
 /// Why an operation failed, with the operation's name and the HTTP status when there was one.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// A response as it travels back up the interceptor chain: raw HTTP at first, parsed later.
 public struct GraphQLResponse: Sendable {

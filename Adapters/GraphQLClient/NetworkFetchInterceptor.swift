@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import JSON
 
 /// The last link of the chain: POSTs the operation as JSON and returns the raw HTTP answer.

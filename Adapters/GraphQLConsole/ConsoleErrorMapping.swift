@@ -1,9 +1,9 @@
 import GraphQLClient
-import GraphQLPortMapping
+import GraphQLServiceMapping
 import Ports
 
 /// Maps the client's failures onto ``ServiceError``s as the gateway does (the shared
-/// classification, `GraphQLPortMapping`); the server's own message is worded by ``ServerText``.
+/// classification, `GraphQLServiceMapping`); the server's own message is worded by ``ServerText``.
 /// The server's GraphQL errors are the console's answer, not a failure, unless they say the
 /// login was not accepted (see `EndpointGraphQLConsole`).
 enum ConsoleErrorMapping {

@@ -2,7 +2,7 @@ import Foundation
 import GraphQLClient
 import GraphQLCodegen
 import GraphQLLanguage
-import GraphQLPortMapping
+import GraphQLServiceMapping
 import GraphQLSubscriptions
 import Ports
 

@@ -1,6 +1,6 @@
 import Domain
 import GraphQLClient
-import GraphQLPortMapping
+import GraphQLServiceMapping
 import Ports
 import RocketReserverAPI
 

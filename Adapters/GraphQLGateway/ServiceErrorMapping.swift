@@ -1,10 +1,10 @@
 import Domain
 import GraphQLClient
-import GraphQLPortMapping
+import GraphQLServiceMapping
 import Ports
 
 /// Maps the gateway's failures onto ``ServiceError``s: the client's through the shared
-/// classification (`GraphQLPortMapping`), with the hosted server's null-user defect counted as a
+/// classification (`GraphQLServiceMapping`), with the hosted server's null-user defect counted as a
 /// refused login; answers that decode but do not map are unreadable.
 enum ServiceErrorMapping {
     /// The error as a ``ServiceError`` for `operation`; errors that are neither the client's

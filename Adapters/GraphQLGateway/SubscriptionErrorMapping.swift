@@ -1,7 +1,7 @@
 import Domain
-import GraphQLPortMapping
+import GraphQLServiceMapping
 import GraphQLSubscriptions
-import HTTPSeam
+import Transport
 import Ports
 import RocketReserverAPI
 
@@ -13,7 +13,7 @@ enum SubscriptionErrorMapping {
         return ServiceError(kind(of: error), operation: operation, detail: DisplayText.sanitized(error.description, limit: 300))
     }
 
-    /// The shared classification (GraphQLPortMapping), which `query`'s subscriptions use too.
+    /// The shared classification (GraphQLServiceMapping), which `query`'s subscriptions use too.
     static func kind(of error: GraphQLSubscriptionError) -> ServiceError.Kind {
         ServiceError.Kind(error)
     }

@@ -1,5 +1,5 @@
 import GraphQLClient
-import HTTPSeam
+import Transport
 
 /// Why a GraphQL subscription (or its shared connection) failed: typed, with a plain sentence.
 ///

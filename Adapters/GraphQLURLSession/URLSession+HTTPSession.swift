@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

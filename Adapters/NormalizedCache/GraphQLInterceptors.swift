@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLClient
-import HTTPSeam
+import Transport
 
 /// Builders for the usual interceptor chain.
 public enum GraphQLInterceptors {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import Synchronization
 
 /// A session's kept-alive HTTP/1.1 connections, per ``ConnectionOrigin``.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// How to reach an origin: directly or through an http proxy (with a `CONNECT` tunnel for
 /// https), in plain TCP or TLS. Opens connections for the ``ConnectionPool``, and for anything

@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 
 /// The status line and header fields of an HTTP/1.1 answer, and how its body is framed.
 struct HTTPResponseHead {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// Reads HTTP/1.1 answers from a ``ByteStream`` (a plain or a TLS connection), one per
 /// ``read(method:)``: the status line and headers, then the body by `Content-Length`,

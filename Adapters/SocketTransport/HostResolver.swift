@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 import SingleThreadRuntime
 import Synchronization
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// One request over a ``ConnectionPool``'s connection, as sequential async code on the
 /// caller's task (its waits suspend on the ``EventLoop``): checks an

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// The proxy side of a request: where to connect, the credentials to present, and the
 /// `CONNECT` exchange that opens a tunnel for https.

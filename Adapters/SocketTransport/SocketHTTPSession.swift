@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// An HTTP/1.1 client over POSIX sockets for `http://` and `https://` URLs, TLS by the
 /// system's OpenSSL 3 loaded at run time (see ``OpenSSL``).

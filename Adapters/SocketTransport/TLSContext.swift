@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 import POSIXSupport
 import Synchronization
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
 import Glibc
-import HTTPSeam
+import Transport
 #endif
 
 /// Turns a failed OpenSSL call into an ``HTTPTransportError`` with a reason in words.

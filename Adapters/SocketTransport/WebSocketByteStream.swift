@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import POSIXSupport
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// An open WebSocket from ``WebSocketClient``.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import Synchronization
 #if canImport(Glibc)
 import Glibc

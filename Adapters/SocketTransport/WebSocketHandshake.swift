@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// The opening handshake (RFC 6455 §4.1): the upgrade request, and the checks on the server's
 /// answer that make it a WebSocket.

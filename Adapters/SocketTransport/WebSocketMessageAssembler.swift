@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// Joins data frames into messages (RFC 6455 §5.4): a continuation only after a fragment, no
 /// new message before the last one ended, the whole message within the size limit, and text

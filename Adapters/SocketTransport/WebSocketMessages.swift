@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 
 /// The messages of a ``WebSocketConnection`` as an `AsyncSequence`.
 public struct WebSocketMessages: AsyncSequence, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 
 /// Where a WebSocket connects: the URL's host and port checked as ``SocketHTTPSession``
 /// checks them, the proxy chosen as for the matching http(s) URL, and the byte stream opened

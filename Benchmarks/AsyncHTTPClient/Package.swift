@@ -21,7 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GraphQLClient", package: "RocketReserver"),
                 .product(name: "NormalizedCache", package: "RocketReserver"),
-                .product(name: "HTTPSeam", package: "RocketReserver"),
+                .product(name: "Transport", package: "RocketReserver"),
                 .product(name: "JSON", package: "RocketReserver"),
             ]
         ),
@@ -35,7 +35,7 @@ let package = Package(
             name: "compare-urlsession",
             dependencies: [
                 "ComparisonHarness", .product(name: "GraphQLURLSession", package: "RocketReserver"),
-                .product(name: "HTTPSeam", package: "RocketReserver"),
+                .product(name: "Transport", package: "RocketReserver"),
             ]
         ),
         /** AsyncHTTPClient's shared client behind the seam. */
@@ -43,7 +43,7 @@ let package = Package(
             name: "compare-async-http-client",
             dependencies: [
                 "ComparisonHarness", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPSeam", package: "RocketReserver"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Transport", package: "RocketReserver"),
             ]
         ),
     ],

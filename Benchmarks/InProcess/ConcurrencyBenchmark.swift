@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLClient
-import HTTPSeam
+import Transport
 import JSON
 import NormalizedCache
 import RocketReserverAPI

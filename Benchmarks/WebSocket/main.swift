@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import SocketTransport
 
 /// WebSocket benchmark (Docs/Performance.md): round-trip latency (p50, p99) and pipelined

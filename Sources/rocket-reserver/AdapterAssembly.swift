@@ -1,19 +1,19 @@
 import CacheFolder
 import Domain
-import FileKeychain
+import JSONFileCredentialStore
 import Foundation
 import GraphQLClient
 import GraphQLConsole
 import GraphQLGateway
 import GraphQLSubscriptions
-import HTTPSeam
+import Transport
 import NormalizedCache
 import Ports
 import Presentation
 import RocketReserverCLI
 import SingleThreadRuntime
 import SocketTransport
-import StdoutPresenters
+import TerminalPresenters
 
 /// Builds the real adapters for one run: the file keychain for the endpoint, a GraphQL client
 /// whose normalized cache is persisted per endpoint and per user, the gateway, and a presenter.
@@ -34,7 +34,7 @@ struct AdapterAssembly {
         TerminationSignals.watch(folders)
         // Leftovers of writes that were killed in an earlier run (they may hold the token).
         for folder in folders { StaleTemporaryFiles.sweep(folder) }
-        let keychain = FileKeychain(directory: configuration.credentialsDirectory, endpoint: endpoint)
+        let keychain = JSONFileCredentialStore(directory: configuration.credentialsDirectory, endpoint: endpoint)
         let sendsCredentials = configuration.sendsCredentials
 
         // The cache partition is the logged-in user's (anonymous when nobody is, when the stored

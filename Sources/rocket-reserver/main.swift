@@ -8,7 +8,7 @@ import Darwin
 import Foundation
 import RocketReserverCLI
 import SingleThreadRuntime
-import StdoutPresenters
+import TerminalPresenters
 
 MallocArenas.useOne()
 TerminationSignals.install()

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import GraphQLGateway
 import GraphQLSubscriptions
-import HTTPSeam
+import Transport
 import InMemoryAdapters
 import Ports
 import Testing

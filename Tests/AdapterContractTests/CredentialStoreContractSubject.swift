@@ -1,4 +1,4 @@
-import FileKeychain
+import JSONFileCredentialStore
 import Foundation
 import InMemoryAdapters
 import Ports
@@ -16,9 +16,9 @@ struct CredentialStoreContractSubject: Sendable, CustomTestStringConvertible {
     /// Every adapter of the ``CredentialStore`` port.
     static let all: [Self] = [
         Self(name: "InMemoryCredentialStore") { _ in InMemoryCredentialStore() },
-        Self(name: "FileKeychain") { folder in
+        Self(name: "JSONFileCredentialStore") { folder in
             // A folder that does not exist yet: the store must create it on first save.
-            FileKeychain(directory: folder.appending(path: "keychain"), endpoint: "https://example.com/graphql")
+            JSONFileCredentialStore(directory: folder.appending(path: "keychain"), endpoint: "https://example.com/graphql")
         },
     ]
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HTTPSeam
+import Transport
 @testable import SocketTransport
 import Synchronization
 import Testing

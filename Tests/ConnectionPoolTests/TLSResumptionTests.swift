@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 @testable import SocketTransport
 import Testing
 import TestSupport

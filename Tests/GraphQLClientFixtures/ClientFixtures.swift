@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLClient
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import NormalizedCache
 import RocketReserverAPI
 

@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLClient
 import GraphQLSubscriptions
-import HTTPSeam
+import Transport
 import JSON
 import RocketReserverAPI
 import SocketTransport

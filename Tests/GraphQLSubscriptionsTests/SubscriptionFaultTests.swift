@@ -2,7 +2,7 @@ import Foundation
 import GraphQLClient
 import GraphQLSubscriptions
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import JSON
 import Testing
 

@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 
 /// The client's end of an in-memory WebSocket, as ``InMemoryWebSocketSession`` hands it out:
 /// the same contract as the socket transport's `WebSocketConnection` (a normal close ends

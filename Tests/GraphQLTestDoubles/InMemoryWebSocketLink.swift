@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 import Synchronization
 
 /// The two directions of an in-memory WebSocket and how it was closed, shared by a client's

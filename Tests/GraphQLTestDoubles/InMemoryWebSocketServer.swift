@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 
 /// The test's end of an in-memory WebSocket: what the client asked for, its messages, and how it closed.
 public final class InMemoryWebSocketServer: Sendable {

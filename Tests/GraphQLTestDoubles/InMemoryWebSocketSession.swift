@@ -1,4 +1,4 @@
-import HTTPSeam
+import Transport
 import Synchronization
 
 /// The streaming seam in memory, for tests of what sits on it (a GraphQL subscription

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import Synchronization
 
 /// A scripted HTTP session: answers each request with the next reply (the last one repeats)

@@ -1,7 +1,7 @@
 import GraphQLClient
 import GraphQLClientFixtures
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import JSON
 import Testing
 

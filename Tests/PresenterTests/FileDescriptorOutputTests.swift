@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// Writing to a file descriptor: everything arrives, and a closed reader is not fatal.

@@ -1,6 +1,6 @@
 import Domain
 import Ports
-@testable import StdoutPresenters
+@testable import TerminalPresenters
 import TestExpectations
 import Testing
 

@@ -1,6 +1,6 @@
 import Domain
 import Ports
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// Colour appears only when enabled, and never disturbs alignment.

@@ -1,6 +1,6 @@
 import Domain
 import Ports
-@testable import StdoutPresenters
+@testable import TerminalPresenters
 import Testing
 
 /// The human presenter's launch table and next-page footer.

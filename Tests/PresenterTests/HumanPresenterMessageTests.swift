@@ -1,6 +1,6 @@
 import Domain
 import Ports
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// The human presenter's details block and one-line messages.

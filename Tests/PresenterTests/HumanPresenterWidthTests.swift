@@ -1,6 +1,6 @@
 import Domain
 import Ports
-@testable import StdoutPresenters
+@testable import TerminalPresenters
 import Testing
 
 /// The launch table laid out in terminal cells, fitted to a width, and hints kept apart.

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Ports
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// The JSON presenter writes one document per result, in the documented shapes.

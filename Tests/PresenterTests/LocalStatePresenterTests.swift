@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Ports
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// What `whoami` and `cache` print, as text and as JSON.

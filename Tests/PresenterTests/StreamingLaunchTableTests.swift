@@ -1,6 +1,6 @@
 import Domain
 import Ports
-import StdoutPresenters
+import TerminalPresenters
 import Testing
 
 /// `launches --all` as text: the layout comes from the first page; later rows keep it.

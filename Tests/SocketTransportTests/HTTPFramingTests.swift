@@ -2,7 +2,7 @@ import Foundation
 import GraphQLClient
 import GraphQLClientFixtures
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import SocketTransport
 import Testing
 

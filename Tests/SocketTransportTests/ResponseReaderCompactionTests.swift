@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLClientFixtures
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import SocketTransport
 import Testing
 

@@ -1,5 +1,5 @@
 import GraphQLClientFixtures
-import HTTPSeam
+import Transport
 
 extension ClientFixtures {
     /// The transport failure `session` reports for `request`; `nil` when it answers.

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLTestDoubles
-import HTTPSeam
+import Transport
 import Testing
 
 /// The in-memory streaming seam keeps the contract the socket client keeps (the other suites

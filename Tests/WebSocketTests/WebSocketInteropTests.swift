@@ -1,5 +1,5 @@
 import Foundation
-import HTTPSeam
+import Transport
 import SocketTransport
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import HTTPSeam
+import Transport
 import NIOCore
 
 /// AsyncHTTPClient behind the HTTP seam: the request's method, headers and body as given, the

@@ -1,12 +1,12 @@
 import Domain
-import FileKeychain
+import JSONFileCredentialStore
 import Foundation
 import Ports
 import Testing
 
 /// A damaged credential file is reported unreadable, without the token, and left as it is.
-@Suite("FileKeychain damaged files")
-struct FileKeychainCorruptionTests {
+@Suite("JSONFileCredentialStore damaged files")
+struct JSONFileCredentialStoreCorruptionTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let token = "c2VjcmV0LXRva2VuLTQy"
 
@@ -40,7 +40,7 @@ struct FileKeychainCorruptionTests {
     @Test("A damaged file is unreadable, the detail omits the token, and the file is untouched", arguments: damages)
     func damagedFile(_ damage: Damage) async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             let original = Data(damage.content.utf8)
             try CredentialStoreContractFiles.write(original, to: keychain.fileURL)
             try await Self.expectUnreadable(keychain)
@@ -51,7 +51,7 @@ struct FileKeychainCorruptionTests {
     @Test("The valid fixture itself is read, so the damaged cases fail for their damage")
     func validFixtureReads() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try CredentialStoreContractFiles.write(Data(Self.valid.utf8), to: keychain.fileURL)
             #expect(try await keychain.credential()?.token.rawValue == Self.token)
         }
@@ -60,9 +60,9 @@ struct FileKeychainCorruptionTests {
     @Test("A file larger than the limit is unreadable and left untouched")
     func hugeFile() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             // Valid JSON padded past the limit, so only the size can make it unreadable.
-            let padding = String(repeating: " ", count: FileKeychain.maximumFileSize)
+            let padding = String(repeating: " ", count: JSONFileCredentialStore.maximumFileSize)
             let original = Data((padding + Self.valid).utf8)
             try CredentialStoreContractFiles.write(original, to: keychain.fileURL)
             try await Self.expectUnreadable(keychain)
@@ -73,7 +73,7 @@ struct FileKeychainCorruptionTests {
     @Test("A symlink in place of the file is not followed")
     func symlinkRefused() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             let elsewhere = folder.appending(path: "elsewhere.json")
             try CredentialStoreContractFiles.write(Data(Self.valid.utf8), to: elsewhere)
             try FileManager.default.createSymbolicLink(at: keychain.fileURL, withDestinationURL: elsewhere)
@@ -84,7 +84,7 @@ struct FileKeychainCorruptionTests {
     @Test("A folder in place of the file is unreadable")
     func folderInPlace() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try FileManager.default.createDirectory(at: keychain.fileURL, withIntermediateDirectories: false)
             try await Self.expectUnreadable(keychain)
         }
@@ -93,7 +93,7 @@ struct FileKeychainCorruptionTests {
     @Test("Removing a damaged file succeeds, so logging out always recovers")
     func removeDamaged() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try CredentialStoreContractFiles.write(Data("garbage".utf8), to: keychain.fileURL)
             try await keychain.removeCredential()
             #expect(try await keychain.credential() == nil)
@@ -101,7 +101,7 @@ struct FileKeychainCorruptionTests {
     }
 
     /// Expects `.unreadable` with a detail that does not contain the fixture token.
-    static func expectUnreadable(_ keychain: FileKeychain, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectUnreadable(_ keychain: JSONFileCredentialStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         do {
             let credential = try await keychain.credential()
             Issue.record("Expected unreadable, read \(String(describing: credential))", sourceLocation: sourceLocation)

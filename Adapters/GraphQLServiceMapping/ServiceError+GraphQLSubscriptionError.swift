@@ -1,5 +1,5 @@
 import GraphQLSubscriptions
-import HTTPSeam
+import Transport
 import Ports
 
 extension ServiceError.Kind {

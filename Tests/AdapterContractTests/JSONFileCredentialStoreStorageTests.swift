@@ -1,12 +1,12 @@
 import Domain
-import FileKeychain
+import JSONFileCredentialStore
 import Foundation
 import Ports
 import Testing
 
 /// Where and how the file keychain stores a credential.
-@Suite("FileKeychain storage")
-struct FileKeychainStorageTests {
+@Suite("JSONFileCredentialStore storage")
+struct JSONFileCredentialStoreStorageTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let token = "c2VjcmV0LXRva2VuLTQy"
     static let alice = Credential(email: try! EmailAddress("alice@example.com"), token: AuthToken(token))
@@ -15,7 +15,7 @@ struct FileKeychainStorageTests {
     @Test("The file name is derived from the endpoint, never from the token or email")
     func fileName() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             let names = try CredentialStoreContractFiles.names(in: folder)
             #expect(names == [keychain.fileURL.lastPathComponent])
@@ -29,15 +29,15 @@ struct FileKeychainStorageTests {
     @Test("The file name is the FNV-1a 64 hash of the endpoint")
     func fileNameHash() {
         // Published FNV-1a 64 test vectors.
-        #expect(FileKeychain(directory: URL(filePath: "/x"), endpoint: "").fileURL.lastPathComponent == "credential-cbf29ce484222325.json")
-        #expect(FileKeychain(directory: URL(filePath: "/x"), endpoint: "a").fileURL.lastPathComponent == "credential-af63dc4c8601ec8c.json")
-        #expect(FileKeychain(directory: URL(filePath: "/x"), endpoint: "foobar").fileURL.lastPathComponent == "credential-85944171f73967e8.json")
+        #expect(JSONFileCredentialStore(directory: URL(filePath: "/x"), endpoint: "").fileURL.lastPathComponent == "credential-cbf29ce484222325.json")
+        #expect(JSONFileCredentialStore(directory: URL(filePath: "/x"), endpoint: "a").fileURL.lastPathComponent == "credential-af63dc4c8601ec8c.json")
+        #expect(JSONFileCredentialStore(directory: URL(filePath: "/x"), endpoint: "foobar").fileURL.lastPathComponent == "credential-85944171f73967e8.json")
     }
 
     @Test("The file holds version, endpoint, email and token as JSON")
     func fileContent() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             let data = try Data(contentsOf: keychain.fileURL)
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -52,15 +52,15 @@ struct FileKeychainStorageTests {
     @Test("A new instance on the same folder reads what another saved")
     func persistsAcrossInstances() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            try await FileKeychain(directory: folder, endpoint: Self.endpoint).save(Self.alice)
-            #expect(try await FileKeychain(directory: folder, endpoint: Self.endpoint).credential() == Self.alice)
+            try await JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint).save(Self.alice)
+            #expect(try await JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint).credential() == Self.alice)
         }
     }
 
     @Test("Saving over a file replaces it by rename and leaves no temporary file")
     func atomicReplacement() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             let before = try CredentialStoreContractFiles.inode(of: keychain.fileURL)
             try await keychain.save(Self.bob)
@@ -74,7 +74,7 @@ struct FileKeychainStorageTests {
     @Test("A failed save leaves no temporary file behind")
     func failedSaveCleansUp() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             // A folder where the file should be: the rename fails after the temporary file is written.
             try FileManager.default.removeItem(at: keychain.fileURL)
@@ -87,9 +87,9 @@ struct FileKeychainStorageTests {
     @Test("A file written for another endpoint reads as absent")
     func otherEndpointIgnored() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let other = FileKeychain(directory: folder, endpoint: "https://evil.example/graphql")
+            let other = JSONFileCredentialStore(directory: folder, endpoint: "https://evil.example/graphql")
             try await other.save(Self.alice)
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             #expect(try await keychain.credential() == nil)
             // Even placed under this endpoint's file name, the other endpoint's token is not returned.
             try FileManager.default.copyItem(at: other.fileURL, to: keychain.fileURL)
@@ -101,8 +101,8 @@ struct FileKeychainStorageTests {
     @Test("Removing one endpoint's credential keeps the others")
     func removeIsPerEndpoint() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let first = FileKeychain(directory: folder, endpoint: Self.endpoint)
-            let second = FileKeychain(directory: folder, endpoint: "http://localhost:4000/graphql")
+            let first = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
+            let second = JSONFileCredentialStore(directory: folder, endpoint: "http://localhost:4000/graphql")
             try await first.save(Self.alice)
             try await second.save(Self.bob)
             try await first.removeCredential()

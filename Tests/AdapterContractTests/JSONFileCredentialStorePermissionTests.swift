@@ -1,12 +1,12 @@
 import Domain
-import FileKeychain
+import JSONFileCredentialStore
 import Foundation
 import Ports
 import Testing
 
 /// The file keychain keeps its folder 0700 and its file 0600, and never widens either.
-@Suite("FileKeychain permissions")
-struct FileKeychainPermissionTests {
+@Suite("JSONFileCredentialStore permissions")
+struct JSONFileCredentialStorePermissionTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let alice = Credential(email: try! EmailAddress("alice@example.com"), token: AuthToken("c2VjcmV0LXRva2VuLTQy"))
 
@@ -15,7 +15,7 @@ struct FileKeychainPermissionTests {
         try await CredentialStoreContractTemporaryDirectory.with { root in
             let parent = root.appending(path: "config")
             let folder = parent.appending(path: "rocket-reserver")
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             #expect(try CredentialStoreContractFiles.mode(of: parent) == 0o700)
             #expect(try CredentialStoreContractFiles.mode(of: folder) == 0o700)
@@ -29,7 +29,7 @@ struct FileKeychainPermissionTests {
             let folder = root.appending(path: "keychain")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             try CredentialStoreContractFiles.setMode(0o755, of: folder)
-            try await FileKeychain(directory: folder, endpoint: Self.endpoint).save(Self.alice)
+            try await JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint).save(Self.alice)
             #expect(try CredentialStoreContractFiles.mode(of: folder) == 0o700)
         }
     }
@@ -38,7 +38,7 @@ struct FileKeychainPermissionTests {
     func parentNotTouched() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { root in
             try CredentialStoreContractFiles.setMode(0o755, of: root)
-            try await FileKeychain(directory: root.appending(path: "keychain"), endpoint: Self.endpoint).save(Self.alice)
+            try await JSONFileCredentialStore(directory: root.appending(path: "keychain"), endpoint: Self.endpoint).save(Self.alice)
             #expect(try CredentialStoreContractFiles.mode(of: root) == 0o755)
         }
     }
@@ -46,7 +46,7 @@ struct FileKeychainPermissionTests {
     @Test("A 0644 file we own is repaired to 0600 and still read")
     func fileRepaired() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             try CredentialStoreContractFiles.setMode(0o644, of: keychain.fileURL)
             #expect(try await keychain.credential() == Self.alice)
@@ -60,7 +60,7 @@ struct FileKeychainPermissionTests {
     )
     func foreignFileRefused() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             try CredentialStoreContractFiles.setMode(0o644, of: keychain.fileURL)
             try CredentialStoreContractFiles.setOwner(65_534, of: keychain.fileURL)
@@ -80,7 +80,7 @@ struct FileKeychainPermissionTests {
     )
     func permissionDenied() async throws {
         try await CredentialStoreContractTemporaryDirectory.with { folder in
-            let keychain = FileKeychain(directory: folder, endpoint: Self.endpoint)
+            let keychain = JSONFileCredentialStore(directory: folder, endpoint: Self.endpoint)
             try await keychain.save(Self.alice)
             try CredentialStoreContractFiles.setMode(0o000, of: keychain.fileURL)
             defer { try? CredentialStoreContractFiles.setMode(0o600, of: keychain.fileURL) }

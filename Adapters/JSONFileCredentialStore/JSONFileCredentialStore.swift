@@ -17,7 +17,7 @@ import Darwin
 /// Writes are atomic (temporary file, `fsync`, `rename`, `fsync` of the folder). A file
 /// written for another endpoint reads as absent, so a token only goes back to its issuer.
 /// Error details never contain the token.
-public struct FileKeychain: CredentialStore {
+public struct JSONFileCredentialStore: CredentialStore {
     /// The largest credential file read; larger ones are reported unreadable.
     public static let maximumFileSize = 64 * 1024
 
