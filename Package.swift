@@ -106,7 +106,7 @@ let package = Package(
             name: "GraphQLGateway",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLServiceMapping", "GraphQLOperationSupport", "RocketReserverAPI",
-                "GraphQLSubscriptions", "Transport",
+                "GraphQLSubscriptions", "Transport", "Presentation",
             ],
             path: "Adapters/GraphQLGateway"
         ),
@@ -145,7 +145,7 @@ let package = Package(
             name: "rocket-reserver-codegen-bench",
             dependencies: [
                 "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "Domain", "RocketReserverAPI",
-                "BenchmarkSupport",
+                "BenchmarkSupport", "Presentation",
             ],
             path: "Benchmarks/Codegen"
         ),
@@ -185,7 +185,7 @@ let package = Package(
             name: "GraphQLConsole",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
+                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
             ],
             path: "Adapters/GraphQLConsole"
         ),
@@ -193,7 +193,7 @@ let package = Package(
             name: "GraphQLConsoleTests",
             dependencies: [
                 "GraphQLConsole", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI",
-                "TestSupport", "TestExpectations", "rocket-reserver",
+                "TestSupport", "TestExpectations", "rocket-reserver", "Presentation",
             ]
         ),
 

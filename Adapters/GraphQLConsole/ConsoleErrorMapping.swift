@@ -1,6 +1,7 @@
 import GraphQLClient
 import GraphQLServiceMapping
 import Ports
+import Presentation
 
 /// Maps the client's failures onto ``ServiceError``s as the gateway does (the shared
 /// classification, `GraphQLServiceMapping`); the server's own message is worded by ``ServerText``.
@@ -9,6 +10,6 @@ import Ports
 enum ConsoleErrorMapping {
     static func map(_ error: any Error, operation: String) -> any Error {
         guard let error = error as? GraphQLClientError else { return error }
-        return ServiceError(error, operation: operation, rejection: ServerText.sentence)
+        return ServiceError(error, operation: operation, rejection: { ServerText.sentence($0) })
     }
 }

@@ -3,6 +3,7 @@ import GraphQLClient
 import GraphQLServiceMapping
 import GraphQLSubscriptions
 import Ports
+import Presentation
 
 extension EndpointGraphQLConsole {
     /// A subscription's events as answers: each event's `data` as one line of JSON (fields in

@@ -5,6 +5,7 @@ import GraphQLLanguage
 import GraphQLServiceMapping
 import GraphQLSubscriptions
 import Ports
+import Presentation
 
 /// The ``GraphQLConsole`` of one endpoint: documents run through the endpoint's client (token,
 /// normalized cache, retries for queries), validated first against its schema (kept per

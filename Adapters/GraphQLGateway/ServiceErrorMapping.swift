@@ -2,6 +2,7 @@ import Domain
 import GraphQLClient
 import GraphQLServiceMapping
 import Ports
+import Presentation
 
 /// Maps the gateway's failures onto ``ServiceError``s: the client's through the shared
 /// classification (`GraphQLServiceMapping`), with the hosted server's null-user defect counted as a
@@ -17,7 +18,7 @@ enum ServiceErrorMapping {
         guard let error = error as? GraphQLClientError else { return error }
         return ServiceError(
             error, operation: operation, unauthenticatedWhen: { isNullUserMessage($0.message) },
-            rejection: { "The server rejected the request: \(sentence($0))" }
+            rejection: { "The server rejected the request: \(ServerText.sentence($0))" }
         )
     }
 
@@ -26,13 +27,5 @@ enum ServiceErrorMapping {
     static func isNullUserMessage(_ message: String) -> Bool {
         message.contains("Cannot read property 'id' of null")
             || (message.contains("Cannot read properties of null") && message.contains("'id'"))
-    }
-
-    /// The server's message on one line, without control characters, at most 300 characters,
-    /// ending with a full stop.
-    private static func sentence(_ message: String) -> String {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let trimmed = DisplayText.sanitized(line, limit: 300)
-        return trimmed.hasSuffix(".") || trimmed.hasSuffix("…") ? trimmed : trimmed + "."
     }
 }

@@ -4,6 +4,7 @@ import GraphQLSubscriptions
 import Transport
 import Ports
 import RocketReserverAPI
+import Presentation
 
 /// Maps the subscription client's failures onto ``ServiceError``s, as the CLI's exit codes
 /// need them: cannot connect 69, refused login 77, not understood 76, refused by the server 1.

@@ -1,4 +1,5 @@
 import Domain
+import Presentation
 
 extension DisplayText {
     /// Shown where a value is missing in a table.

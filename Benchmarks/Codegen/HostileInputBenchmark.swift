@@ -3,6 +3,7 @@ import Foundation
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
+import Presentation
 
 /// `--hostile`: the work hostile input costs (issue 22 item 2), each case at sizes that double
 /// until one takes longer than `ceiling` seconds; then the larger sizes are skipped, so a

@@ -3,6 +3,7 @@ import GraphQLCodegen
 import GraphQLLanguage
 @testable import GraphQLConsole
 import JSON
+import Presentation
 import TestExpectations
 import Testing
 

@@ -3,6 +3,7 @@ import Ports
 @testable import TerminalPresenters
 import TestExpectations
 import Testing
+import Presentation
 
 /// Server text built to defeat the 1,000-character cut and the cell measure: floods of
 /// combining marks, long ZWJ chains, regional indicators, variation selectors, Hangul jamo and

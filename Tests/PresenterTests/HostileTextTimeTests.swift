@@ -3,6 +3,7 @@ import Ports
 @testable import TerminalPresenters
 import TestExpectations
 import Testing
+import Presentation
 
 /// The presenters' loops over server text (the sanitiser, the cell measure and cut, column
 /// fitting, table layout, shell quoting of the next-page cursor) are linear at 10 MB.

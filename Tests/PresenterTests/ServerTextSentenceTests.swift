@@ -1,0 +1,29 @@
+import Presentation
+import Testing
+
+/// The one way a server's message becomes a sentence of ours.
+struct ServerTextSentenceTests {
+    @Test func aMessageOfSeveralLinesBecomesOneSentence() {
+        #expect(ServerText.sentence("  launch not found\n\tsee logs  ") == "launch not found see logs.")
+    }
+
+    @Test func itsOwnEndingIsKept() {
+        #expect(ServerText.sentence("Are you logged in?") == "Are you logged in?")
+        #expect(ServerText.sentence("Booked!") == "Booked!")
+    }
+
+    @Test func nothingLeftIsSaid() {
+        #expect(ServerText.sentence(" \n ") == "(no message).")
+    }
+
+    @Test func aLongMessageIsCutOnceAndNotGivenAFullStopAfterTheEllipsis() {
+        let sentence = ServerText.sentence(String(repeating: "x", count: 5_000))
+        #expect(sentence.count == ServerText.maximumLength)
+        #expect(sentence.hasSuffix("…"))
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        let sentence = ServerText.sentence("bad\u{1B}[2Jnews\u{07}")
+        #expect(!sentence.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+}
