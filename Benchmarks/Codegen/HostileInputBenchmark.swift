@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 
 /// `--hostile`: the work hostile input costs (issue 22 item 2), each case at sizes that double

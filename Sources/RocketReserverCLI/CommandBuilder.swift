@@ -68,7 +68,7 @@ struct CommandBuilder {
     }
 
     private func query() throws(UsageError) -> Command {
-        var variables: [GraphQLConsoleVariable] = []
+        var variables: [GraphQLDocumentVariable] = []
         for text in repeated["--var"] ?? [] { variables.append(try QueryCommand.variable(text)) }
         return .query(
             QueryCommand(

@@ -2,7 +2,7 @@ import Domain
 import FileKeychain
 import Foundation
 import GraphQLClient
-import GraphQLConsole
+import GraphQLClientDocumentRunner
 import GraphQLGateway
 import GraphQLSubscriptions
 import HTTPSeam
@@ -100,7 +100,7 @@ struct AdapterAssembly {
             ),
             presenter: presenter,
             cacheInspector: CacheFolder(directory: configuration.cacheDirectory, current: cache, currentURL: cacheFile),
-            console: EndpointGraphQLConsole(
+            console: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }

@@ -34,7 +34,7 @@ struct InterruptionCLITests {
             makeServices: { _ in
                 Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway, credentials: credentials,
-                    cache: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryGraphQLConsole()
+                    cache: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryDocumentRunner()
                 )
             }
         )

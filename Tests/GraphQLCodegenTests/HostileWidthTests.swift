@@ -1,8 +1,9 @@
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
-import Testing
 import TestSupport
+import Testing
 
 /// Wide documents and schemas, 1 MB against 10 MB, through every pass the generator and the
 /// console run: validating, merging and planning an operation, generating Swift, and printing a

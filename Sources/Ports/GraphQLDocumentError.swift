@@ -1,5 +1,5 @@
 /// Why a document was not run: it, its schema or its variables do not fit. Nothing was sent.
-public enum GraphQLConsoleError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GraphQLDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document does not parse or validate: compiler-style lines, `file:line:column: error: message`.
     case invalidDocument(name: String, diagnostics: [String])
     /// The local schema file does not parse: one `file:line:column: error: message` line.
@@ -10,6 +10,8 @@ public enum GraphQLConsoleError: Error, Equatable, Sendable, CustomStringConvert
     case unknownOperation(String, available: [String])
     /// A variable's value does not fit its declared type.
     case invalidVariable(name: String, problem: String)
+    /// A variable was given a value more than once.
+    case repeatedVariable(name: String)
     /// A required variable (non-null, no default) was not given.
     case missingVariable(name: String, type: String)
     /// A value was given for a variable the operation does not declare.
@@ -25,6 +27,7 @@ public enum GraphQLConsoleError: Error, Equatable, Sendable, CustomStringConvert
         case .operationNotChosen(let available): "operationNotChosen(available: \(available))"
         case let .unknownOperation(name, available): "unknownOperation(\(name), available: \(available))"
         case let .invalidVariable(name, problem): "invalidVariable(name: \(name), problem: \(problem))"
+        case .repeatedVariable(let name): "repeatedVariable(name: \(name))"
         case let .missingVariable(name, type): "missingVariable(name: \(name), type: \(type))"
         case .unknownVariable(let name): "unknownVariable(\(name))"
         case .unusableSchema(let reason): "unusableSchema(\(reason))"

@@ -1,8 +1,10 @@
-import GraphQLLanguage
-
-/// One problem found in a GraphQL document, reported like a compiler does:
+/// One problem found in a GraphQL source, reported like a compiler does:
 /// `path/LaunchDetails.graphql:3:7: error: Cannot query field "nmae" on type "Mission".`
+///
+/// The one diagnostic type of the GraphQL targets: the lexer and parser throw it for a lexical
+/// or grammatical error, validation and the planner report it for a document that does not fit.
 public struct GraphQLDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The name the source was given, usually its path.
     public let sourceName: String
     public let location: SourceLocation
     public let message: String
@@ -11,11 +13,6 @@ public struct GraphQLDiagnostic: Error, Sendable, Hashable, CustomStringConverti
         self.sourceName = sourceName
         self.location = location
         self.message = message
-    }
-
-    /// A syntax error as a diagnostic.
-    public init(_ error: GraphQLSyntaxError) {
-        self.init(sourceName: error.sourceName, location: error.location, message: error.message)
     }
 
     public var description: String { "\(sourceName):\(location): error: \(message)" }

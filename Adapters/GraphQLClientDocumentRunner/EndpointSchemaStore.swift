@@ -30,7 +30,7 @@ struct EndpointSchemaStore: Sendable {
         do {
             answer = try await client.run(SchemaIntrospectionQuery(), cachePolicy: .noCache)
         } catch {
-            throw ConsoleErrorMapping.map(error, operation: SchemaIntrospectionQuery.operationName)
+            throw DocumentRunnerErrorMapping.map(error, operation: SchemaIntrospectionQuery.operationName)
         }
         let schema = try IntrospectedSchema.schema(from: answer.data, sourceName: "introspection")
         do {

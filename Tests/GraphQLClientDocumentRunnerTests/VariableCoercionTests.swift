@@ -1,4 +1,4 @@
-@testable import GraphQLConsole
+@testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
 import JSON
 import Testing

@@ -1,10 +1,10 @@
 import GraphQLClient
-import GraphQLCodegen
+@testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
-@testable import GraphQLConsole
+import GraphQLPlanning
 import JSON
-import Testing
 import TestSupport
+import Testing
 
 /// `query`'s loops over the server's answer (its errors as sentences, its data as indented
 /// JSON) are linear at 10 MB, whatever the text's shape, and a sentence stays one short line.

@@ -1,4 +1,4 @@
-import GraphQLCodegen
+import GraphQLPlanning
 import JSON
 
 /// Prints an answer's `data` as indented JSON with the fields in the order the document

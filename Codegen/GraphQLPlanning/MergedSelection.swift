@@ -7,23 +7,23 @@ import GraphQLLanguage
 /// interface's implementation, a union's member) is kept apart in ``parts``, each with the
 /// object types it is for; ``SelectionMerger/finalize(_:)`` then fills ``typeCases`` (a model's
 /// `asLaunch`) and ``objectCases`` (what the client selects on each object type).
-struct MergedSelection: Sendable {
+package struct MergedSelection: Sendable {
     /// The schema type the selection is made on.
-    let type: SchemaType
-    var fields: [MergedField] = []
+    package let type: SchemaType
+    package var fields: [MergedField] = []
     /// Fragments spread directly in this selection set, in order; they become `fragments.x`.
-    private(set) var fragmentNames: [String] = []
+    package private(set) var fragmentNames: [String] = []
     /// Fragments spread only under `@include`/`@skip`, each with the response keys of the
     /// fields it always selects: its model is there when the answer has all of them.
-    private(set) var conditionalFragments: [String: [String]] = [:]
+    package private(set) var conditionalFragments: [String: [String]] = [:]
     /// What type conditions narrower than ``type`` select, in order of first selection.
-    private(set) var parts: [TypePart] = []
+    package private(set) var parts: [TypePart] = []
     /// The typed accessors of the model: per type condition, everything its objects have.
-    var typeCases: [TypeCase] = []
+    package var typeCases: [TypeCase] = []
     /// What the client selects on objects of some types: everything those objects have.
-    var objectCases: [ObjectCase] = []
+    package var objectCases: [ObjectCase] = []
     /// The fields of the selection, nested ones and those of ``parts`` included (kept, never counted again).
-    private(set) var totalFields = 0
+    package private(set) var totalFields = 0
     /// Where each response key is in ``fields``, so adding a field is one look-up.
     private var indexByKey: [String: Int] = [:]
     private var fragmentNameSet: Set<String> = []
@@ -32,12 +32,12 @@ struct MergedSelection: Sendable {
     /// Where each part is in ``parts``, by condition and object types.
     private var partIndex: [String: Int] = [:]
 
-    init(type: SchemaType) { self.type = type }
+    package init(type: SchemaType) { self.type = type }
 
     /// Adds a field, merging its selection into one already there with its response key.
     /// `work` grows by the fields this adds, nested ones included.
     /// Past ``SelectionMerger/maximumWork`` nothing more is added (the merger reports it).
-    mutating func add(_ field: MergedField, work: inout Int) {
+    package mutating func add(_ field: MergedField, work: inout Int) {
         guard work <= SelectionMerger.maximumWork else { return }
         work += 1
         guard let index = indexByKey[field.responseKey] else {
@@ -62,7 +62,7 @@ struct MergedSelection: Sendable {
     }
 
     /// Merges another selection on the same type: its fields, fragments and parts.
-    mutating func merge(_ other: MergedSelection, work: inout Int) {
+    package mutating func merge(_ other: MergedSelection, work: inout Int) {
         for field in other.fields { add(field, work: &work) }
         appendFragmentNames(other.fragmentNames, conditional: other.conditionalFragments)
         fragmentKeys.merge(other.fragmentKeys) { first, _ in first }
@@ -71,7 +71,7 @@ struct MergedSelection: Sendable {
 
     /// Adds what a type condition selects for `part.possibleTypes` (a subset of this type's
     /// possible types), merged with what the same condition selected before for those types.
-    mutating func addPart(_ part: TypePart, work: inout Int) {
+    package mutating func addPart(_ part: TypePart, work: inout Int) {
         guard work <= SelectionMerger.maximumWork else { return }
         let key = part.key
         guard let index = partIndex[key] else {
@@ -87,7 +87,7 @@ struct MergedSelection: Sendable {
     }
 
     /// The selection without its parts: what every object of ``type`` gets.
-    var withoutParts: MergedSelection {
+    package var withoutParts: MergedSelection {
         var copy = self
         copy.totalFields -= parts.reduce(0) { $0 + $1.selection.totalFields }
         copy.parts = []
@@ -97,7 +97,7 @@ struct MergedSelection: Sendable {
 
     /// The selection with `conditions` added to each of its own fields, and its parts' (those
     /// of an inline fragment under `@include`/`@skip`).
-    func conditioned(by conditions: [MergedCondition]) -> MergedSelection {
+    package func conditioned(by conditions: [MergedCondition]) -> MergedSelection {
         guard !conditions.isEmpty else { return self }
         var copy = self
         for index in copy.fields.indices { copy.fields[index].conditions += conditions }
@@ -110,7 +110,7 @@ struct MergedSelection: Sendable {
 
     /// The selection as spread by the fragment `name`: its own spreads become that one name
     /// (and its parts keep none: the fragment's model has them).
-    func spread(as name: String) -> MergedSelection {
+    package func spread(as name: String) -> MergedSelection {
         var copy = self
         copy.fragmentNames = [name]
         copy.fragmentNameSet = [name]
@@ -129,7 +129,7 @@ struct MergedSelection: Sendable {
 
     /// Adds fragment names not there yet, in order; a fragment spread without conditions
     /// anywhere is there unconditionally.
-    mutating func appendFragmentNames(_ names: [String], conditional: [String: [String]] = [:], keys: [String: [String]] = [:]) {
+    package mutating func appendFragmentNames(_ names: [String], conditional: [String: [String]] = [:], keys: [String: [String]] = [:]) {
         for name in names {
             if fragmentNameSet.insert(name).inserted {
                 fragmentNames.append(name)
@@ -142,26 +142,26 @@ struct MergedSelection: Sendable {
 }
 
 /// One field of a merged selection.
-struct MergedField: Sendable {
-    let responseKey: String
-    let name: String
-    let alias: String?
-    let arguments: [Argument]
+package struct MergedField: Sendable {
+    package let responseKey: String
+    package let name: String
+    package let alias: String?
+    package let arguments: [Argument]
     /// The field's type as the schema declares it.
-    let type: TypeReference
-    var selection: MergedSelection?
+    package let type: TypeReference
+    package var selection: MergedSelection?
     /// `@include`/`@skip` conditions, all of which must hold; empty when always selected (then
     /// the model's property follows the schema's nullability, else it is optional).
-    var conditions: [MergedCondition] = []
+    package var conditions: [MergedCondition] = []
 }
 
 /// `@include(if:)` or `@skip(if:)` on a selection.
-struct MergedCondition: Sendable, Equatable {
-    let isInclude: Bool
-    let value: Value
+package struct MergedCondition: Sendable, Equatable {
+    package let isInclude: Bool
+    package let value: Value
 
     /// The conditions among `directives` (`@include` and `@skip` only).
-    static func conditions(in directives: [Directive]) -> [MergedCondition] {
+    package static func conditions(in directives: [Directive]) -> [MergedCondition] {
         directives.compactMap { directive in
             guard ["include", "skip"].contains(directive.name.value), let argument = directive.arguments.first(where: { $0.name.value == "if" })
             else { return nil }

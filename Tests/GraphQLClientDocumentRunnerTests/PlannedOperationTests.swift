@@ -1,11 +1,11 @@
 import Foundation
 import GraphQLClient
-import GraphQLCodegen
-@testable import GraphQLConsole
+@testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
+import GraphQLPlanning
 import RocketReserverAPI
-import Testing
 import TestSupport
+import Testing
 
 /// A document planned at run time becomes exactly the client operation the generator writes
 /// for the same `.graphql` file: one conversion, used twice.

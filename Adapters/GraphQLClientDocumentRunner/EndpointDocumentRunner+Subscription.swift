@@ -4,7 +4,7 @@ import GraphQLPortMapping
 import GraphQLSubscriptions
 import Ports
 
-extension EndpointGraphQLConsole {
+extension EndpointDocumentRunner {
     /// A subscription's events as answers: each event's `data` as one line of JSON (fields in
     /// the order selected); the server's `error` as a last answer with its messages; the
     /// client's reconnections as ``LiveUpdate/interrupted(_:)`` and ``LiveUpdate/resumed``; its
@@ -12,7 +12,7 @@ extension EndpointGraphQLConsole {
     /// subscription when its consumer stops.
     static func events(
         of prepared: PreparedRequest, named name: String, through client: GraphQLSubscriptionClient
-    ) -> LiveStream<LiveUpdate<GraphQLConsoleAnswer>> {
+    ) -> LiveStream<LiveUpdate<GraphQLDocumentAnswer>> {
         let operation = PlannedOperation.subscription(prepared.plan)
         let variables = prepared.variables
         let fields = prepared.plan.fields
@@ -20,14 +20,14 @@ extension EndpointGraphQLConsole {
             do {
                 for try await event in client.subscribe(operation, variables: variables) {
                     switch event {
-                    case .data(let data): emitter.yield(.value(GraphQLConsoleAnswer(data: AnswerJSON.line(data, fields: fields))))
+                    case .data(let data): emitter.yield(.value(GraphQLDocumentAnswer(data: AnswerJSON.line(data, fields: fields))))
                     case .interrupted(let error): emitter.yield(.interrupted(serviceError(error, operation: name)))
                     case .resumed: emitter.yield(.resumed)
                     }
                 }
             } catch let error as GraphQLSubscriptionError {
                 guard case .rejected(let errors) = error.kind else { throw serviceError(error, operation: name) }
-                emitter.yield(.value(GraphQLConsoleAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))))
+                emitter.yield(.value(GraphQLDocumentAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))))
             }
         }
     }

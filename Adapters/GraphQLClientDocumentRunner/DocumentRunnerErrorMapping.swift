@@ -4,9 +4,9 @@ import Ports
 
 /// Maps the client's failures onto ``ServiceError``s as the gateway does (the shared
 /// classification, `GraphQLPortMapping`); the server's own message is worded by ``ServerText``.
-/// The server's GraphQL errors are the console's answer, not a failure, unless they say the
-/// login was not accepted (see `EndpointGraphQLConsole`).
-enum ConsoleErrorMapping {
+/// The server's GraphQL errors are the runner's answer, not a failure, unless they say the
+/// login was not accepted (see `EndpointDocumentRunner`).
+enum DocumentRunnerErrorMapping {
     static func map(_ error: any Error, operation: String) -> any Error {
         guard let error = error as? GraphQLClientError else { return error }
         return ServiceError(error, operation: operation, rejection: ServerText.sentence)

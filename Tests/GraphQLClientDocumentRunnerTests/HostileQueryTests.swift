@@ -1,10 +1,10 @@
-import GraphQLCodegen
-@testable import GraphQLConsole
+@testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
+import GraphQLPlanning
 import JSON
 import Ports
-import Testing
 import TestSupport
+import Testing
 
 /// What `query` does with a document after validation (plan, request, answer printing) is
 /// bounded by the document and the answer: fragments that fan out are merged once each, a
@@ -15,12 +15,12 @@ import TestSupport
 struct HostileQueryTests {
     static let schema = PlannedOperationTests.schema
 
-    private func prepared(_ text: String) throws(GraphQLConsoleError) -> PreparedRequest {
+    private func prepared(_ text: String) throws(GraphQLDocumentError) -> PreparedRequest {
         try Self.preparedRequest(text)
     }
 
-    private static func preparedRequest(_ text: String) throws(GraphQLConsoleError) -> PreparedRequest {
-        try PreparedRequest(GraphQLConsoleRequest(document: GraphQLSource(name: "hostile.graphql", text: text)), schema: schema)
+    private static func preparedRequest(_ text: String) throws(GraphQLDocumentError) -> PreparedRequest {
+        try PreparedRequest(GraphQLDocumentRequest(document: GraphQLSource(name: "hostile.graphql", text: text)), schema: schema)
     }
 
     @Test("Fragments that each spread the next twice at one level (2^30 paths at 30 levels) plan to the fields once")
@@ -45,7 +45,7 @@ struct HostileQueryTests {
             for level in 0..<levels { text += "fragment T\(level) on __Type { name ofType { ...T\(level + 1) } interfaces { ...T\(level + 1) } }\n" }
             return text + "fragment T\(levels) on __Type { kind }\n"
         } work: { text in
-            do throws(GraphQLConsoleError) {
+            do throws(GraphQLDocumentError) {
                 _ = try Self.preparedRequest(text)
                 return false
             } catch {
@@ -61,7 +61,7 @@ struct HostileQueryTests {
         var text = "query Chain { launch(id: \"1\") { ...F0 } }\n"
         for level in 0..<10_000 { text += "fragment F\(level) on Launch { ...F\(level + 1) }\n" }
         text += "fragment F10000 on Launch { id }\n"
-        #expect(throws: GraphQLConsoleError.invalidDocument(
+        #expect(throws: GraphQLDocumentError.invalidDocument(
             name: "hostile.graphql",
             diagnostics: ["hostile.graphql:1:1: error: The operation \"Chain\" is nested more than 256 levels deep once its fragments are spread."]
         )) { try prepared(text) }

@@ -1,6 +1,6 @@
 import GraphQLClient
-import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import JSON
 
 /// The client's values for a planned operation (``ClientOperationPlan``, the same plan the
@@ -24,7 +24,7 @@ enum PlannedOperation {
     }
 
     /// A mutation is sent as one; a query as one (a subscription goes to ``subscription(_:)``,
-    /// never here, unless the console has no subscription client).
+    /// never here, unless the runner has no subscription client).
     static func kind(_ kind: OperationKind) -> GraphQLOperation.Kind {
         switch kind {
         case .mutation: .mutation

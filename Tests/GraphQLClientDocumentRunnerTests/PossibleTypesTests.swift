@@ -1,7 +1,7 @@
 import GraphQLClient
-import GraphQLCodegen
-@testable import GraphQLConsole
+@testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
+import GraphQLPlanning
 import JSON
 import Testing
 

@@ -6,7 +6,7 @@ import RocketReserverAPI
 /// and printed as SDL (``SchemaPrinter``). The server's text is checked first: names must be
 /// GraphQL names, and descriptions lose control characters and bidirectional overrides.
 enum IntrospectedSchema {
-    static func schema(from data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLConsoleError) -> Schema {
+    static func schema(from data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLDocumentError) -> Schema {
         let schema = try assemble(data, sourceName: sourceName)
         // The answer is the server's, not trusted: printed, it must parse back (this refuses a
         // name that is not a GraphQL name, or anything else SDL cannot carry).
@@ -18,7 +18,7 @@ enum IntrospectedSchema {
         return schema
     }
 
-    private static func assemble(_ data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLConsoleError) -> Schema {
+    private static func assemble(_ data: SchemaIntrospectionQuery.Data, sourceName: String) throws(GraphQLDocumentError) -> Schema {
         let introspected = data.__schema
         var types: [SchemaType] = []
         for entry in introspected.types {
@@ -45,7 +45,7 @@ enum IntrospectedSchema {
         }
     }
 
-    private static func type(_ introspected: IntrospectedType) throws(GraphQLConsoleError) -> SchemaType {
+    private static func type(_ introspected: IntrospectedType) throws(GraphQLDocumentError) -> SchemaType {
         guard let name = introspected.name else { throw .unusableSchema("a type has no name") }
         let kind: SchemaType.Kind
         switch introspected.kind {
@@ -81,7 +81,7 @@ enum IntrospectedSchema {
         return type
     }
 
-    private static func inputValue(_ value: IntrospectedInputValue) throws(GraphQLConsoleError) -> SchemaInputValue {
+    private static func inputValue(_ value: IntrospectedInputValue) throws(GraphQLDocumentError) -> SchemaInputValue {
         var defaultValue: Value?
         if let text = value.defaultValue {
             do {
@@ -95,7 +95,7 @@ enum IntrospectedSchema {
         )
     }
 
-    private static func reference(_ reference: any IntrospectedTypeReference) throws(GraphQLConsoleError) -> TypeReference {
+    private static func reference(_ reference: any IntrospectedTypeReference) throws(GraphQLDocumentError) -> TypeReference {
         switch reference.kind {
         case .nonNull, .list:
             guard let inner = reference.wrapped else { throw .unusableSchema("a type is wrapped more than seven levels deep") }

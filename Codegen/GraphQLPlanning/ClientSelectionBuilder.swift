@@ -2,18 +2,18 @@ import GraphQLLanguage
 
 /// Turns a merged selection into the client's fields (``ClientFieldPlan``): object values that
 /// hold variables become ``ClientInputPlan/object(_:)``, constant ones literals.
-struct ClientSelectionBuilder {
+package struct ClientSelectionBuilder {
     /// The schema, for the possible types of each composite field.
-    let schema: Schema
+    package let schema: Schema
     /// Each composite type's possible types, sorted, found once (an interface's take a walk
     /// over the schema's types: once per field made 100,000 fields cost 100,000 walks).
     private var possibleTypesByName: [String: [String]] = [:]
 
-    init(schema: Schema) {
+    package init(schema: Schema) {
         self.schema = schema
     }
 
-    mutating func fields(_ selection: MergedSelection) -> [ClientFieldPlan] {
+    package mutating func fields(_ selection: MergedSelection) -> [ClientFieldPlan] {
         selection.fields.map { field in
             ClientFieldPlan(
                 name: field.name, alias: field.alias,

@@ -1,6 +1,6 @@
 import GraphQLClient
-import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 import JSON
 import Ports
@@ -12,13 +12,13 @@ struct PreparedRequest {
     let operation: GraphQLOperation
     let variables: [String: JSONValue]
 
-    init(_ request: GraphQLConsoleRequest, schema: Schema) throws(GraphQLConsoleError) {
+    init(_ request: GraphQLDocumentRequest, schema: Schema) throws(GraphQLDocumentError) {
         let source = request.document
         let document: Document
         do {
             document = try Parser.parse(source.text, sourceName: source.name)
         } catch {
-            throw .invalidDocument(name: source.name, diagnostics: [GraphQLDiagnostic(error).description])
+            throw .invalidDocument(name: source.name, diagnostics: [error.description])
         }
         let diagnostics = Validator.validate([document], against: schema)
         guard diagnostics.isEmpty else { throw .invalidDocument(name: source.name, diagnostics: diagnostics.map(\.description)) }
@@ -31,7 +31,7 @@ struct PreparedRequest {
         variables = try Self.variables(request.variables, for: plan, schema: schema)
     }
 
-    private static func choose(_ name: String?, among operations: [OperationDefinition]) throws(GraphQLConsoleError) -> OperationDefinition {
+    private static func choose(_ name: String?, among operations: [OperationDefinition]) throws(GraphQLDocumentError) -> OperationDefinition {
         let names = operations.compactMap(\.name?.value)
         if let name {
             guard let match = operations.first(where: { $0.name?.value == name }) else {
@@ -46,8 +46,8 @@ struct PreparedRequest {
     /// Each declared variable's value: the one given, coerced; else its default; a required
     /// one missing or an undeclared one given is an error.
     private static func variables(
-        _ given: [GraphQLConsoleVariable], for plan: ClientOperationPlan, schema: Schema
-    ) throws(GraphQLConsoleError) -> [String: JSONValue] {
+        _ given: [GraphQLDocumentVariable], for plan: ClientOperationPlan, schema: Schema
+    ) throws(GraphQLDocumentError) -> [String: JSONValue] {
         let coercion = VariableCoercion(schema: schema)
         // Sets and a dictionary, not a scan per variable: many variables are linear work.
         let declaredNames = Set(plan.variables.map(\.name))

@@ -1,5 +1,4 @@
 import GraphQLLanguage
-import GraphQLValidation
 
 /// Merges a (validated) selection set with its fragments into a ``MergedSelection``.
 ///
@@ -14,28 +13,28 @@ import GraphQLValidation
 /// merge adds are counted: past ``maximumWork`` the merge stops with a diagnostic, so a small
 /// document whose fragments fan out (each spreading the next twice, inside different fields)
 /// gets a sentence, not an exponential walk or an exponential request.
-struct SelectionMerger {
+package struct SelectionMerger {
     /// The most fields merged (nested ones included) for everything one merger merges.
-    static let maximumWork = 500_000
+    package static let maximumWork = 500_000
 
-    let schema: Schema
-    let fragments: [String: (definition: FragmentDefinition, sourceName: String)]
-    var diagnostics: [GraphQLDiagnostic] = []
+    package let schema: Schema
+    package let fragments: [String: (definition: FragmentDefinition, sourceName: String)]
+    package var diagnostics: [GraphQLDiagnostic] = []
     /// The diagnostics already reported, so a refusal is reported once, in constant time.
     private var reported: Set<GraphQLDiagnostic> = []
     /// Fields merged so far.
-    private(set) var work = 0
+    package private(set) var work = 0
     /// Each fragment merged on its own type condition, by name.
     private var mergedFragments: [String: MergedSelection] = [:]
     private var reportedTooLarge = false
     private var possibleTypesByName: [String: Set<String>] = [:]
 
-    init(schema: Schema, fragments: [String: (definition: FragmentDefinition, sourceName: String)]) {
+    package init(schema: Schema, fragments: [String: (definition: FragmentDefinition, sourceName: String)]) {
         self.schema = schema
         self.fragments = fragments
     }
 
-    mutating func merge(_ selectionSet: SelectionSet, on type: SchemaType, sourceName: String) -> MergedSelection {
+    package mutating func merge(_ selectionSet: SelectionSet, on type: SchemaType, sourceName: String) -> MergedSelection {
         var merged = MergedSelection(type: type)
         for selection in selectionSet.selections {
             guard work <= Self.maximumWork else { break }
@@ -133,7 +132,7 @@ struct SelectionMerger {
     /// Each copy of the selection's own fields counts as work like a merge, so selections that
     /// hold type conditions at every level (each level copied into each accessor) stop at
     /// ``maximumWork`` with the same sentence, reported at `location`.
-    mutating func finalize(_ selection: inout MergedSelection, reportingAt location: SourceLocation, in sourceName: String) {
+    package mutating func finalize(_ selection: inout MergedSelection, reportingAt location: SourceLocation, in sourceName: String) {
         finalize(&selection)
         if work > Self.maximumWork { tooLarge(at: location, sourceName) }
     }

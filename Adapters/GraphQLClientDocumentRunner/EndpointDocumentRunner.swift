@@ -1,15 +1,15 @@
 import Foundation
 import GraphQLClient
-import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLPortMapping
 import GraphQLSubscriptions
 import Ports
 
-/// The ``GraphQLConsole`` of one endpoint: documents run through the endpoint's client (token,
+/// The ``GraphQLDocumentRunner`` of one endpoint: documents run through the endpoint's client (token,
 /// normalized cache, retries for queries), validated first against its schema (kept per
 /// endpoint in the cache folder) or a local one; subscriptions through its subscription client.
-public struct EndpointGraphQLConsole: GraphQLConsole {
+public struct EndpointDocumentRunner: GraphQLDocumentRunner {
     private let client: GraphQLClient
     private let subscriptions: GraphQLSubscriptionClient?
     private let schemas: EndpointSchemaStore
@@ -29,20 +29,20 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
         self.schemas = EndpointSchemaStore(client: client, file: schemaFile, onWarning: onWarning)
     }
 
-    public func run(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {
+    public func run(_ request: GraphQLDocumentRequest) async throws -> GraphQLDocumentAnswer {
         let prepared = try PreparedRequest(request, schema: try await schema(for: request))
         return try await answer(prepared, request)
     }
 
-    public func perform(_ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleOutcome {
+    public func perform(_ request: GraphQLDocumentRequest) async throws -> GraphQLDocumentOutcome {
         let prepared = try PreparedRequest(request, schema: try await schema(for: request))
         guard prepared.plan.kind == .subscription, let subscriptions else { return .answer(try await answer(prepared, request)) }
         return .events(Self.events(of: prepared, named: Self.name(of: prepared.plan, in: request), through: subscriptions))
     }
 
-    private func answer(_ prepared: PreparedRequest, _ request: GraphQLConsoleRequest) async throws -> GraphQLConsoleAnswer {
+    private func answer(_ prepared: PreparedRequest, _ request: GraphQLDocumentRequest) async throws -> GraphQLDocumentAnswer {
         guard prepared.plan.kind != .subscription else {
-            throw GraphQLConsoleError.invalidDocument(
+            throw GraphQLDocumentError.invalidDocument(
                 name: request.document.name,
                 diagnostics: ["\(request.document.name): error: A subscription needs a subscription client, and this console has none here."]
             )
@@ -57,18 +57,18 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
                     )
                 case .mutation: try await client.perform(operation, variables: prepared.variables)
                 }
-            return GraphQLConsoleAnswer(data: AnswerJSON.text(result.data, fields: prepared.plan.fields), fromCache: result.source == .cache)
+            return GraphQLDocumentAnswer(data: AnswerJSON.text(result.data, fields: prepared.plan.fields), fromCache: result.source == .cache)
         } catch let error as GraphQLClientError where !error.isUnauthenticated() {
             switch error.kind {
             case .graphQLErrors(let errors):
-                return GraphQLConsoleAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))
+                return GraphQLDocumentAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))
             case let .partialData(data, errors):
-                return GraphQLConsoleAnswer(data: AnswerJSON.text(data, fields: prepared.plan.fields), errors: errors.prefix(10).map(ServerText.sentence))
+                return GraphQLDocumentAnswer(data: AnswerJSON.text(data, fields: prepared.plan.fields), errors: errors.prefix(10).map(ServerText.sentence))
             default:
-                throw ConsoleErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
+                throw DocumentRunnerErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
             }
         } catch {
-            throw ConsoleErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
+            throw DocumentRunnerErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
         }
     }
 
@@ -76,16 +76,16 @@ public struct EndpointGraphQLConsole: GraphQLConsole {
         SchemaPrinter.print(try await schemas.fetch())
     }
 
-    private func schema(for request: GraphQLConsoleRequest) async throws -> Schema {
+    private func schema(for request: GraphQLDocumentRequest) async throws -> Schema {
         guard let local = request.schema else { return try await schemas.schema(refresh: request.freshness == .fromServer) }
         do {
             return try Schema.parse(local.text, sourceName: local.name)
         } catch {
-            throw GraphQLConsoleError.invalidSchema(error.description)
+            throw GraphQLDocumentError.invalidSchema(error.description)
         }
     }
 
-    static func name(of plan: ClientOperationPlan, in request: GraphQLConsoleRequest) -> String {
+    static func name(of plan: ClientOperationPlan, in request: GraphQLDocumentRequest) -> String {
         plan.name.isEmpty ? "the operation in \(request.document.name)" : plan.name
     }
 }

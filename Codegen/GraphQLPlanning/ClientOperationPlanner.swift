@@ -1,5 +1,4 @@
 import GraphQLLanguage
-import GraphQLValidation
 
 /// Plans one operation of a validated document for the client: the same merge of fragments
 /// and the same fields the generator writes into a generated operation's `operation`.
@@ -9,10 +8,10 @@ public enum ClientOperationPlanner {
     /// constructs the client cannot run, as diagnostics.
     public static func plan(
         _ operation: OperationDefinition, sourceName: String, documents: [Document], schema: Schema
-    ) -> Result<ClientOperationPlan, GeneratedCodeErrors> {
+    ) -> Result<ClientOperationPlan, GraphQLDiagnosticList> {
         guard let root = schema.rootType(for: operation.kind) else {
             let message = "The schema has no \(operation.kind.rawValue) type."
-            return .failure(GeneratedCodeErrors(diagnostics: [GraphQLDiagnostic(sourceName: sourceName, location: operation.location, message: message)]))
+            return .failure(GraphQLDiagnosticList(diagnostics: [GraphQLDiagnostic(sourceName: sourceName, location: operation.location, message: message)]))
         }
         var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]
         for document in documents {
@@ -21,7 +20,7 @@ public enum ClientOperationPlanner {
         var merger = SelectionMerger(schema: schema, fragments: fragments)
         var selection = merger.merge(operation.selectionSet, on: root, sourceName: sourceName)
         merger.finalize(&selection, reportingAt: operation.location, in: sourceName)
-        guard merger.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: merger.diagnostics)) }
+        guard merger.diagnostics.isEmpty else { return .failure(GraphQLDiagnosticList(diagnostics: merger.diagnostics)) }
         var builder = ClientSelectionBuilder(schema: schema)
         let fields = builder.fields(selection)
         let variables = operation.variableDefinitions.map {
