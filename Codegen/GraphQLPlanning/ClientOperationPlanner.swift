@@ -3,7 +3,7 @@ import GraphQLLanguage
 /// Plans one operation of a validated document for the client: the same merge of fragments
 /// and the same fields the generator writes into a generated operation's `operation`.
 public enum ClientOperationPlanner {
-    /// The plan of `operation` (a query, a mutation or a subscription, which the console runs
+    /// The plan of `operation` (a query, a mutation or a subscription, which the document runner runs
     /// through the subscription client), whose fragments are among `documents`; or the
     /// constructs the client cannot run, as diagnostics.
     public static func plan(

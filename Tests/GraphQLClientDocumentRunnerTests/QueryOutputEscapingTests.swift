@@ -12,9 +12,9 @@ struct QueryOutputEscapingTests {
         let answer = #"{"data":{"launch":{"__typename":"Launch","id":"1","site":\#(encoded)}}}"#
         let server = try FaultServer(.json(answer))
         defer { server.stop() }
-        let session = try ConsoleSession(endpoint: server.endpoint)
+        let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("Site.graphql", "query Site { launch(id: \"1\") { id site } }")
-        let result = try await session.run("query", file, "--schema", ConsoleSession.repositorySchema)
+        let result = try await session.run("query", file, "--schema", DocumentCommandSession.repositorySchema)
         #expect(result.status == 0, "\(result.stderr)")
         let raw = result.stdout.unicodeScalars.filter { scalar in
             let value = scalar.value
@@ -22,7 +22,7 @@ struct QueryOutputEscapingTests {
                 || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         }
         #expect(raw.isEmpty, "raw in stdout: \(raw.map { String($0.value, radix: 16) })")
-        let launch = (ConsoleSession.json(result)?["launch"]) as? [String: Any]
+        let launch = (DocumentCommandSession.json(result)?["launch"]) as? [String: Any]
         #expect(launch?["site"] as? String == hostile)
     }
 }

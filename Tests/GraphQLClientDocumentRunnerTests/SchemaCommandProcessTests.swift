@@ -8,11 +8,11 @@ import TestSupport
 struct SchemaCommandProcessTests {
     @Test func theSchemaMatchesTheServersOwnSchemaFile() async throws {
         let server = try await ReferenceServer()
-        let session = try ConsoleSession(endpoint: server.endpoint)
+        let session = try DocumentCommandSession(endpoint: server.endpoint)
         let result = try await session.run("schema")
         #expect(result.status == 0, "\(result.stderr)")
         let printed = try Schema.parse(result.stdout, sourceName: "printed.graphqls")
-        let original = try Schema.parse(String(contentsOfFile: ConsoleSession.repositorySchema, encoding: .utf8), sourceName: "schema.graphqls")
+        let original = try Schema.parse(String(contentsOfFile: DocumentCommandSession.repositorySchema, encoding: .utf8), sourceName: "schema.graphqls")
 
         // The server lists fields alphabetically: compare by name.
         #expect(Set(printed.definedTypes.map(\.name)) == Set(original.definedTypes.map(\.name)))
@@ -43,7 +43,7 @@ struct SchemaCommandProcessTests {
 
     @Test func outputWritesTheSameSchemaToAFile() async throws {
         let server = try await ReferenceServer()
-        let session = try ConsoleSession(endpoint: server.endpoint)
+        let session = try DocumentCommandSession(endpoint: server.endpoint)
         let printed = try await session.run("schema")
         let path = session.home.url.appendingPathComponent("saved.graphqls").path
         try Data("old contents".utf8).write(to: URL(fileURLWithPath: path))
@@ -58,7 +58,7 @@ struct SchemaCommandProcessTests {
 
     @Test func anUnreachableServerIsReported() async throws {
         let port = try #require(ClosedLoopbackPort.make())
-        let session = try ConsoleSession(endpoint: "http://127.0.0.1:\(port)/graphql")
+        let session = try DocumentCommandSession(endpoint: "http://127.0.0.1:\(port)/graphql")
         let result = try await session.run("schema")
         #expect(result.status == 69)
     }

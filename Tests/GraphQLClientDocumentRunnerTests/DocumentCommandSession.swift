@@ -3,7 +3,7 @@ import TestSupport
 
 /// A client home with `.graphql` files in it, and a way to run the built `rocket-reserver`
 /// against an endpoint (the reference server or a ``FaultServer``).
-final class ConsoleSession {
+final class DocumentCommandSession {
     let home: TemporaryDirectory
     let endpoint: String
 
