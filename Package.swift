@@ -9,7 +9,7 @@ import Glibc
 /// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
 /// Adapters depend on Ports/Domain and on support libraries that depend on nothing (JSON,
-/// Transport, POSIXSupport); the GraphQL gateway and console also on the port-agnostic client
+/// Transport, POSIXSupport); the GraphQL gateway and document runner also on the port-agnostic client
 /// libraries and on GraphQLServiceMapping; never on use cases or on each other.
 ///
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
@@ -69,7 +69,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
-                "JSONFileCredentialStore", "TerminalPresenters", "GraphQLConsole", "GraphQLSubscriptions",
+                "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
                 "CacheFolder",
             ],
             path: "Sources/rocket-reserver",
@@ -110,7 +110,7 @@ let package = Package(
             ],
             path: "Adapters/GraphQLGateway"
         ),
-        /** What the GraphQL adapters (gateway, console) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
+        /** What the GraphQL adapters (gateway, document runner) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
         .target(name: "GraphQLServiceMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "Transport"], path: "Adapters/GraphQLServiceMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "JSONFileCredentialStore", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/JSONFileCredentialStore"),
@@ -127,8 +127,10 @@ let package = Package(
         .target(name: "GraphQLLanguage", path: "Codegen/GraphQLLanguage"),
         /** The spec's validation rules for executable documents against a schema; compiler-style diagnostics. */
         .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLValidation"),
+        /** Plans an operation for the client: fragments merged, arguments as values; what the generator writes and `query` runs. */
+        .target(name: "GraphQLPlanning", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLPlanning"),
         /** Generates typed Swift (operations, variables, response models, enums) from validated documents. */
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation"], path: "Codegen/GraphQLCodegen"),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning"], path: "Codegen/GraphQLCodegen"),
         /** The generator the build-tool plugin runs: `.graphql` files + schema → Swift files, or compiler-style errors. */
         .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
         /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
@@ -144,8 +146,8 @@ let package = Package(
         .executableTarget(
             name: "rocket-reserver-codegen-bench",
             dependencies: [
-                "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "Domain", "RocketReserverAPI",
-                "BenchmarkSupport", "Presentation",
+                "GraphQLClient", "NormalizedCache", "JSON", "GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "Domain",
+                "RocketReserverAPI", "BenchmarkSupport", "Presentation",
             ],
             path: "Benchmarks/Codegen"
         ),
@@ -161,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "graphql-codegen", "TestSupport", "TestExpectations"],
+            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "graphql-codegen", "TestSupport", "TestExpectations"],
             exclude: ["Golden"]
         ),
         /** The generator's compile round trip: constructs the tutorial does not use (`@include`/`@skip`, an anonymous operation, object literals with variables), generated at build time. */
@@ -180,19 +182,19 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
 
-        /** `rocket-reserver query` and `schema`: documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
+        /** The `GraphQLDocumentRunner` port over GraphQLClient (`query`, `schema`): documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
         .target(
-            name: "GraphQLConsole",
+            name: "GraphQLClientDocumentRunner",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLCodegen", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
+                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
             ],
-            path: "Adapters/GraphQLConsole"
+            path: "Adapters/GraphQLClientDocumentRunner"
         ),
         .testTarget(
-            name: "GraphQLConsoleTests",
+            name: "GraphQLClientDocumentRunnerTests",
             dependencies: [
-                "GraphQLConsole", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLCodegen", "GraphQLValidation", "Ports", "RocketReserverAPI",
+                "GraphQLClientDocumentRunner", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLPlanning", "GraphQLValidation", "Ports", "RocketReserverAPI",
                 "TestSupport", "TestExpectations", "rocket-reserver", "Presentation",
             ]
         ),

@@ -3,8 +3,8 @@ import JSON
 
 /// Runs GraphQL operations through a chain of interceptors and returns their `data`.
 ///
-/// Build the chain with ``GraphQLInterceptors/standard(endpoint:session:timeout:cache:authorization:retry:additional:)``
-/// or assemble your own array. Failures are ``GraphQLClientError``, except errors thrown by
+/// Build the chain with `GraphQLInterceptors.standard(endpoint:session:timeout:clock:cache:authorization:retry:additional:)`
+/// (module `NormalizedCache`) or assemble your own array. Failures are ``GraphQLClientError``, except errors thrown by
 /// your own closures or interceptors (for example a token closure), which pass through unchanged.
 public struct GraphQLClient: Sendable {
     public let interceptors: [any GraphQLInterceptor]

@@ -38,10 +38,19 @@ extension GraphQLClient {
             case .query: try await fetch(definition, variables: variables, cachePolicy: cachePolicy, validate: check)
             case .mutation:
                 try await send(GraphQLRequest(
-                    operation: definition, variables: variables, cachePolicy: cachePolicy == .noCache ? .noCache : .networkOnly, validate: check
+                    operation: definition, variables: variables, cachePolicy: Self.mutationPolicy(for: cachePolicy), validate: check
                 ))
             }
         return TypedGraphQLResult(data: try Self.decode(Operation.self, result.data), source: result.source)
+    }
+
+    /// How a mutation run with `policy` goes: always on the network, kept out of the cache only
+    /// when the caller asked for ``CachePolicy/noCache``.
+    private static func mutationPolicy(for policy: CachePolicy) -> CachePolicy {
+        switch policy {
+        case .noCache: .noCache
+        case .cacheFirst, .networkFirst, .networkOnly, .cacheOnly: .networkOnly
+        }
     }
 
     /// The model of `data`, or the client's `unexpectedShape` error naming where it went wrong.

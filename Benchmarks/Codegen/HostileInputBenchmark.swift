@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 import Presentation
 

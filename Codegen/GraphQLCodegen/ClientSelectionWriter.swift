@@ -1,3 +1,5 @@
+import GraphQLPlanning
+
 /// Writes the client's fields (``ClientFieldPlan``) as Swift `GraphQLField` expressions, so a
 /// generated operation runs through the interceptor chain and normalized cache.
 enum ClientSelectionWriter {

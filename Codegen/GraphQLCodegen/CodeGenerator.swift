@@ -23,11 +23,11 @@ public enum CodeGenerator {
     /// The generated files, or every problem found (syntax, validation, unsupported constructs).
     public static func generate(
         sources: [(name: String, text: String)], schema: Schema, configuration: CodegenConfiguration = CodegenConfiguration()
-    ) -> Result<[GeneratedFile], GeneratedCodeErrors> {
+    ) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         var documents: [Document] = []
         var diagnostics: [GraphQLDiagnostic] = []
         for source in sources {
-            do { documents.append(try Parser.parse(source.text, sourceName: source.name)) } catch { diagnostics.append(GraphQLDiagnostic(error)) }
+            do { documents.append(try Parser.parse(source.text, sourceName: source.name)) } catch { diagnostics.append(error) }
         }
         var names: [String: String] = [:]
         for source in sources {
@@ -43,17 +43,11 @@ public enum CodeGenerator {
             names[output] = source.name
         }
         if diagnostics.isEmpty { diagnostics = Validator.validate(documents, against: schema) }
-        guard diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: diagnostics)) }
+        guard diagnostics.isEmpty else { return .failure(GraphQLDiagnosticList(diagnostics: diagnostics)) }
         var generator = DocumentGenerator(schema: schema, configuration: configuration, documents: documents)
         let documentFiles = documents.map { generator.file(for: $0) }
         let files = documentFiles + [generator.schemaTypesFile()]
-        guard generator.diagnostics.isEmpty else { return .failure(GeneratedCodeErrors(diagnostics: generator.diagnostics)) }
+        guard generator.diagnostics.isEmpty else { return .failure(GraphQLDiagnosticList(diagnostics: generator.diagnostics)) }
         return .success(files)
     }
-}
-
-/// Why code could not be generated: compiler-style diagnostics, one per line.
-public struct GeneratedCodeErrors: Error, Sendable, Equatable, CustomStringConvertible {
-    public let diagnostics: [GraphQLDiagnostic]
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 
 /// Generates the Swift file of one document, with all documents' fragments in reach.

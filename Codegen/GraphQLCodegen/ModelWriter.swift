@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import GraphQLPlanning
 
 /// Writes a response model: a `Sendable`, `Equatable` struct per merged selection, with one
 /// property per field (optional when the schema's type is nullable or the field is under

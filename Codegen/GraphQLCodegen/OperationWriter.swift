@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 
 /// Writes one operation: `LaunchDetailsQuery` with its document, client selections, typed

@@ -1,7 +1,7 @@
 /// String and block string values (October 2021 spec, section 2.9.4).
 extension Lexer {
     /// Reads a `"..."` string starting at the opening quote and returns its unescaped value.
-    mutating func readString() throws(GraphQLSyntaxError) -> String {
+    mutating func readString() throws(GraphQLDiagnostic) -> String {
         offset += 1
         var scalars = String.UnicodeScalarView()
         var chunkStart = offset
@@ -28,7 +28,7 @@ extension Lexer {
     }
 
     /// Reads one escape sequence starting at the backslash.
-    private mutating func readEscape() throws(GraphQLSyntaxError) -> Unicode.Scalar {
+    private mutating func readEscape() throws(GraphQLDiagnostic) -> Unicode.Scalar {
         let start = offset
         offset += 2
         switch peek(-1) {
@@ -101,7 +101,7 @@ extension Lexer {
     }
 
     /// Reads a `"""..."""` block string starting at the opening quotes and returns its value.
-    mutating func readBlockString() throws(GraphQLSyntaxError) -> String {
+    mutating func readBlockString() throws(GraphQLDiagnostic) -> String {
         let startLocation = location
         offset += 3
         var raw: [UInt8] = []
@@ -121,6 +121,6 @@ extension Lexer {
                 startLine()
             }
         }
-        throw GraphQLSyntaxError(sourceName: sourceName, location: startLocation, message: "Unterminated block string.")
+        throw GraphQLDiagnostic(sourceName: sourceName, location: startLocation, message: "Unterminated block string.")
     }
 }

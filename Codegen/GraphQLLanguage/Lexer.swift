@@ -17,7 +17,7 @@ public struct Lexer: Sendable {
     }
 
     /// All tokens of the source, ending with `.endOfFile`.
-    public static func tokenize(_ source: String, sourceName: String) throws(GraphQLSyntaxError) -> [Token] {
+    public static func tokenize(_ source: String, sourceName: String) throws(GraphQLDiagnostic) -> [Token] {
         var lexer = Lexer(source: source, sourceName: sourceName)
         var tokens: [Token] = []
         while true {
@@ -53,8 +53,8 @@ public struct Lexer: Sendable {
         return SourceLocation(line: line, column: column)
     }
 
-    func error(_ message: String, at position: Int? = nil) -> GraphQLSyntaxError {
-        GraphQLSyntaxError(sourceName: sourceName, location: location(at: position ?? offset), message: message)
+    func error(_ message: String, at position: Int? = nil) -> GraphQLDiagnostic {
+        GraphQLDiagnostic(sourceName: sourceName, location: location(at: position ?? offset), message: message)
     }
 
     func peek(_ distance: Int = 0) -> UInt8? {
@@ -68,7 +68,7 @@ public struct Lexer: Sendable {
     }
 
     /// The next significant token.
-    public mutating func next() throws(GraphQLSyntaxError) -> Token {
+    public mutating func next() throws(GraphQLDiagnostic) -> Token {
         skipIgnored()
         let start = offset
         let startLocation = advanceLocation()
@@ -132,7 +132,7 @@ public struct Lexer: Sendable {
     }
 
     /// Reads an IntValue or FloatValue; returns whether it is a float.
-    private mutating func readNumber() throws(GraphQLSyntaxError) -> Bool {
+    private mutating func readNumber() throws(GraphQLDiagnostic) -> Bool {
         var isFloat = false
         if peek() == UInt8(ascii: "-") { offset += 1 }
         if peek() == UInt8(ascii: "0") {
@@ -158,7 +158,7 @@ public struct Lexer: Sendable {
         return isFloat
     }
 
-    private mutating func readDigits() throws(GraphQLSyntaxError) {
+    private mutating func readDigits() throws(GraphQLDiagnostic) {
         guard let first = peek(), Self.isDigit(first) else {
             throw error("Invalid number, expected digit but got \(peek().map(describe) ?? "<EOF>").")
         }

@@ -1,6 +1,6 @@
 /// Operations, fragments, selections, arguments, directives and types (spec section 2).
 extension Parser {
-    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> OperationDefinition {
+    mutating func parseOperationDefinition() throws(GraphQLDiagnostic) -> OperationDefinition {
         let start = current.location
         if current.kind == .braceLeft {
             return OperationDefinition(
@@ -16,13 +16,13 @@ extension Parser {
         )
     }
 
-    mutating func parseOperationKind() throws(GraphQLSyntaxError) -> OperationKind {
+    mutating func parseOperationKind() throws(GraphQLDiagnostic) -> OperationKind {
         let token = try expect(.name)
         guard let kind = OperationKind(rawValue: token.value) else { throw unexpected(token) }
         return kind
     }
 
-    private mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> [VariableDefinition] {
+    private mutating func parseVariableDefinitions() throws(GraphQLDiagnostic) -> [VariableDefinition] {
         guard skip(.parenLeft) else { return [] }
         var definitions: [VariableDefinition] = []
         repeat {
@@ -41,7 +41,7 @@ extension Parser {
         return definitions
     }
 
-    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> FragmentDefinition {
+    mutating func parseFragmentDefinition() throws(GraphQLDiagnostic) -> FragmentDefinition {
         let start = current.location
         try expectKeyword("fragment")
         guard current.value != "on" else { throw unexpected() }
@@ -53,7 +53,7 @@ extension Parser {
         )
     }
 
-    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
+    mutating func parseSelectionSet() throws(GraphQLDiagnostic) -> SelectionSet {
         try nest()
         defer { depth -= 1 }
         let start = try expect(.braceLeft).location
@@ -64,7 +64,7 @@ extension Parser {
         return SelectionSet(selections: selections, location: start)
     }
 
-    private mutating func parseSelection() throws(GraphQLSyntaxError) -> Selection {
+    private mutating func parseSelection() throws(GraphQLDiagnostic) -> Selection {
         guard current.kind == .spread else { return .field(try parseField()) }
         let start = advance().location
         if current.kind == .name, current.value != "on" {
@@ -79,7 +79,7 @@ extension Parser {
         )
     }
 
-    private mutating func parseField() throws(GraphQLSyntaxError) -> Field {
+    private mutating func parseField() throws(GraphQLDiagnostic) -> Field {
         let start = current.location
         var alias: Name?
         var name = try parseName()
@@ -94,7 +94,7 @@ extension Parser {
         )
     }
 
-    mutating func parseArguments(constant: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+    mutating func parseArguments(constant: Bool) throws(GraphQLDiagnostic) -> [Argument] {
         guard skip(.parenLeft) else { return [] }
         var arguments: [Argument] = []
         repeat {
@@ -105,7 +105,7 @@ extension Parser {
         return arguments
     }
 
-    mutating func parseDirectives(constant: Bool) throws(GraphQLSyntaxError) -> [Directive] {
+    mutating func parseDirectives(constant: Bool) throws(GraphQLDiagnostic) -> [Directive] {
         var directives: [Directive] = []
         while current.kind == .at {
             let start = advance().location
@@ -114,7 +114,7 @@ extension Parser {
         return directives
     }
 
-    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> TypeReference {
+    mutating func parseTypeReference() throws(GraphQLDiagnostic) -> TypeReference {
         try nest()
         defer { depth -= 1 }
         var type: TypeReference

@@ -5,7 +5,7 @@ extension Parser {
         return advance().value
     }
 
-    mutating func parseTypeSystemDefinition() throws(GraphQLSyntaxError) -> TypeSystemDefinition {
+    mutating func parseTypeSystemDefinition() throws(GraphQLDiagnostic) -> TypeSystemDefinition {
         let start = current.location
         let description = parseDescription()
         switch current.value {
@@ -23,14 +23,14 @@ extension Parser {
         }
     }
 
-    mutating func parseTypeSystemExtension() throws(GraphQLSyntaxError) -> TypeSystemDefinition {
+    mutating func parseTypeSystemExtension() throws(GraphQLDiagnostic) -> TypeSystemDefinition {
         let start = current.location
         try expectKeyword("extend")
         if skipKeyword("schema") { return .schemaExtension(try parseSchemaBody(start: start, isExtension: true)) }
         return .typeExtension(try parseTypeDefinition(start: start, isExtension: true))
     }
 
-    private mutating func parseSchemaBody(start: SourceLocation, isExtension: Bool) throws(GraphQLSyntaxError) -> SchemaDefinition {
+    private mutating func parseSchemaBody(start: SourceLocation, isExtension: Bool) throws(GraphQLDiagnostic) -> SchemaDefinition {
         let directives = try parseDirectives(constant: true)
         var operationTypes: [RootOperationType] = []
         if isExtension && current.kind != .braceLeft {
@@ -46,7 +46,7 @@ extension Parser {
         return SchemaDefinition(description: nil, directives: directives, operationTypes: operationTypes, location: start)
     }
 
-    private mutating func parseTypeDefinition(start: SourceLocation, isExtension: Bool) throws(GraphQLSyntaxError) -> TypeDefinition {
+    private mutating func parseTypeDefinition(start: SourceLocation, isExtension: Bool) throws(GraphQLDiagnostic) -> TypeDefinition {
         let keyword = try expect(.name)
         let name = try parseName()
         let kind: TypeDefinition.Kind
@@ -81,7 +81,7 @@ extension Parser {
         return TypeDefinition(description: nil, name: name, directives: directives, kind: kind, location: start)
     }
 
-    private mutating func parseImplementedInterfaces() throws(GraphQLSyntaxError) -> [Name] {
+    private mutating func parseImplementedInterfaces() throws(GraphQLDiagnostic) -> [Name] {
         guard skipKeyword("implements") else { return [] }
         _ = skip(.ampersand)
         var names: [Name] = []
@@ -89,7 +89,7 @@ extension Parser {
         return names
     }
 
-    private mutating func parseFieldDefinitions() throws(GraphQLSyntaxError) -> [FieldDefinition] {
+    private mutating func parseFieldDefinitions() throws(GraphQLDiagnostic) -> [FieldDefinition] {
         guard skip(.braceLeft) else { return [] }
         var fields: [FieldDefinition] = []
         repeat {
@@ -109,7 +109,7 @@ extension Parser {
     }
 
     /// Argument definitions `( ... )` or input fields `{ ... }`; nothing when `open` is absent.
-    mutating func parseInputValues(open: TokenKind, close: TokenKind) throws(GraphQLSyntaxError) -> [InputValueDefinition] {
+    mutating func parseInputValues(open: TokenKind, close: TokenKind) throws(GraphQLDiagnostic) -> [InputValueDefinition] {
         guard skip(open) else { return [] }
         var values: [InputValueDefinition] = []
         repeat {
@@ -128,7 +128,7 @@ extension Parser {
         return values
     }
 
-    private mutating func parseEnumValues() throws(GraphQLSyntaxError) -> [EnumValueDefinition] {
+    private mutating func parseEnumValues() throws(GraphQLDiagnostic) -> [EnumValueDefinition] {
         guard skip(.braceLeft) else { return [] }
         var values: [EnumValueDefinition] = []
         repeat {
@@ -142,7 +142,7 @@ extension Parser {
         return values
     }
 
-    private mutating func parseDirectiveDefinition(description: String?, start: SourceLocation) throws(GraphQLSyntaxError) -> DirectiveDefinition {
+    private mutating func parseDirectiveDefinition(description: String?, start: SourceLocation) throws(GraphQLDiagnostic) -> DirectiveDefinition {
         try expectKeyword("directive")
         try expect(.at)
         let name = try parseName()

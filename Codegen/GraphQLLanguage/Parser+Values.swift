@@ -1,6 +1,6 @@
 /// Input values (spec section 2.9); `constant` forbids variables (defaults, SDL).
 extension Parser {
-    mutating func parseValue(constant: Bool) throws(GraphQLSyntaxError) -> Value {
+    mutating func parseValue(constant: Bool) throws(GraphQLDiagnostic) -> Value {
         try nest()
         defer { depth -= 1 }
         let token = current

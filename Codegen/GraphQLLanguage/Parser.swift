@@ -17,13 +17,13 @@ public struct Parser: Sendable {
     }
 
     /// Parses a whole document.
-    public static func parse(_ source: String, sourceName: String) throws(GraphQLSyntaxError) -> Document {
+    public static func parse(_ source: String, sourceName: String) throws(GraphQLDiagnostic) -> Document {
         var parser = Parser(tokens: try Lexer.tokenize(source, sourceName: sourceName), sourceName: sourceName)
         return try parser.parseDocument()
     }
 
     /// Parses a single value, e.g. `{a: [1, $b]}` (useful for defaults and tests).
-    public static func parseValue(_ source: String, sourceName: String) throws(GraphQLSyntaxError) -> Value {
+    public static func parseValue(_ source: String, sourceName: String) throws(GraphQLDiagnostic) -> Value {
         var parser = Parser(tokens: try Lexer.tokenize(source, sourceName: sourceName), sourceName: sourceName)
         let value = try parser.parseValue(constant: false)
         try parser.expect(.endOfFile)
@@ -31,14 +31,14 @@ public struct Parser: Sendable {
     }
 
     /// Parses a single type reference, e.g. `[ID!]!`.
-    public static func parseType(_ source: String, sourceName: String) throws(GraphQLSyntaxError) -> TypeReference {
+    public static func parseType(_ source: String, sourceName: String) throws(GraphQLDiagnostic) -> TypeReference {
         var parser = Parser(tokens: try Lexer.tokenize(source, sourceName: sourceName), sourceName: sourceName)
         let type = try parser.parseTypeReference()
         try parser.expect(.endOfFile)
         return type
     }
 
-    mutating func parseDocument() throws(GraphQLSyntaxError) -> Document {
+    mutating func parseDocument() throws(GraphQLDiagnostic) -> Document {
         var definitions: [Definition] = []
         repeat {
             definitions.append(try parseDefinition())
@@ -46,7 +46,7 @@ public struct Parser: Sendable {
         return Document(sourceName: sourceName, definitions: definitions)
     }
 
-    private mutating func parseDefinition() throws(GraphQLSyntaxError) -> Definition {
+    private mutating func parseDefinition() throws(GraphQLDiagnostic) -> Definition {
         if current.kind == .braceLeft { return .operation(try parseOperationDefinition()) }
         let hasDescription = current.kind == .string || current.kind == .blockString
         let keyword = hasDescription ? lookahead.value : current.value
@@ -70,7 +70,7 @@ public struct Parser: Sendable {
     // MARK: Token handling
 
     /// Enters one level of nesting; throws past ``maximumDepth``.
-    mutating func nest() throws(GraphQLSyntaxError) {
+    mutating func nest() throws(GraphQLDiagnostic) {
         depth += 1
         if depth > Self.maximumDepth {
             throw error("The document is nested more than \(Self.maximumDepth) levels deep.", at: current.location)
@@ -87,7 +87,7 @@ public struct Parser: Sendable {
     }
 
     @discardableResult
-    mutating func expect(_ kind: TokenKind) throws(GraphQLSyntaxError) -> Token {
+    mutating func expect(_ kind: TokenKind) throws(GraphQLDiagnostic) -> Token {
         guard current.kind == kind else {
             throw error("Expected \(kind.displayName), found \(current.displayDescription).", at: current.location)
         }
@@ -101,7 +101,7 @@ public struct Parser: Sendable {
         return true
     }
 
-    mutating func expectKeyword(_ keyword: String) throws(GraphQLSyntaxError) {
+    mutating func expectKeyword(_ keyword: String) throws(GraphQLDiagnostic) {
         guard current.kind == .name, current.value == keyword else {
             throw error("Expected \"\(keyword)\", found \(current.displayDescription).", at: current.location)
         }
@@ -114,16 +114,16 @@ public struct Parser: Sendable {
         return true
     }
 
-    mutating func parseName() throws(GraphQLSyntaxError) -> Name {
+    mutating func parseName() throws(GraphQLDiagnostic) -> Name {
         let token = try expect(.name)
         return Name(token.value, at: token.location)
     }
 
-    func error(_ message: String, at location: SourceLocation) -> GraphQLSyntaxError {
-        GraphQLSyntaxError(sourceName: sourceName, location: location, message: message)
+    func error(_ message: String, at location: SourceLocation) -> GraphQLDiagnostic {
+        GraphQLDiagnostic(sourceName: sourceName, location: location, message: message)
     }
 
-    func unexpected(_ token: Token? = nil) -> GraphQLSyntaxError {
+    func unexpected(_ token: Token? = nil) -> GraphQLDiagnostic {
         let token = token ?? current
         return error("Unexpected \(token.displayDescription).", at: token.location)
     }

@@ -16,7 +16,7 @@ struct VariableUsage: Sendable {
 /// directives, fragment type conditions and spreads. Records variable usages and spreads.
 struct SelectionWalker {
     var context: ValidationContext
-    /// Variable usages and fragment spreads, keyed by ``key(operation:)`` or fragment name.
+    /// Variable usages and fragment spreads, keyed by ``key(operationAt:)`` or fragment name.
     var usages: [String: [VariableUsage]] = [:]
     var spreads: [String: [String]] = [:]
     var currentKey = ""

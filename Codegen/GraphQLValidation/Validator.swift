@@ -26,7 +26,7 @@ public enum Validator {
             do {
                 documents.append(try Parser.parse(source.text, sourceName: source.name))
             } catch {
-                syntaxErrors.append(GraphQLDiagnostic(error))
+                syntaxErrors.append(error)
             }
         }
         return syntaxErrors.isEmpty ? validate(documents, against: schema) : syntaxErrors

@@ -34,7 +34,7 @@ struct CodegenCommand {
                 for file in files { try write(file.contents, to: arguments.outputPath + "/" + file.name) }
                 return 0
             }
-        } catch let error as GraphQLSyntaxError {
+        } catch let error as GraphQLDiagnostic {
             printError(error.description)
         } catch let error as ConfigurationError {
             printError(error.description)

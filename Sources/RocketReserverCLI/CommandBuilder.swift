@@ -69,7 +69,7 @@ struct CommandBuilder {
     }
 
     private func query() throws(UsageError) -> Command {
-        var variables: [GraphQLConsoleVariable] = []
+        var variables: [GraphQLDocumentVariable] = []
         for text in line.values(of: CommandOptions.variable) { variables.append(try QueryCommand.variable(text)) }
         return .query(
             QueryCommand(

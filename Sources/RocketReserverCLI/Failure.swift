@@ -31,7 +31,7 @@ struct Failure: Equatable {
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as CacheInspectorError:
             self.init(.ioError, FailureMessage.text(for: error))
-        case let error as GraphQLConsoleError:
+        case let error as GraphQLDocumentError:
             self.init(Self.code(for: error), FailureMessage.text(for: error))
         case let error as LiveUpdatesUnavailable:
             self.init(.unavailable, error.message)
@@ -69,7 +69,7 @@ struct Failure: Equatable {
         }
     }
 
-    private static func code(for error: GraphQLConsoleError) -> ExitCode {
+    private static func code(for error: GraphQLDocumentError) -> ExitCode {
         if case .unusableSchema = error { .protocolError } else { .usage }
     }
 

@@ -2,7 +2,7 @@ import Ports
 
 extension FailureMessage {
     /// What the user reads when a document, its schema or its variables do not fit.
-    static func text(for error: GraphQLConsoleError) -> String {
+    static func text(for error: GraphQLDocumentError) -> String {
         switch error {
         case let .invalidDocument(name, diagnostics):
             "\(name) has \(diagnostics.count == 1 ? "an error" : "\(diagnostics.count) errors"); nothing was sent:\n"
@@ -13,6 +13,7 @@ extension FailureMessage {
         case let .unknownOperation(name, available):
             "The document has no operation named \"\(name)\"" + (available.isEmpty ? "." : " (it has \(available.joined(separator: ", "))).")
         case let .invalidVariable(name, problem): "The variable $\(name) \(problem)."
+        case .repeatedVariable(let name): "The variable $\(name) is given more than once."
         case let .missingVariable(name, type): "The variable $\(name) (\(type)) is required; give it with --var \(name)=VALUE."
         case .unknownVariable(let name): "The operation declares no variable $\(name)."
         case .unusableSchema(let reason): "The endpoint's schema could not be rebuilt from its introspection answer: \(reason)."

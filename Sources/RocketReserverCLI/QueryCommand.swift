@@ -5,12 +5,12 @@ public struct QueryCommand: Equatable, Sendable {
     /// The `.graphql` file, as given.
     public var file: String
     public var operationName: String?
-    public var variables: [GraphQLConsoleVariable]
+    public var variables: [GraphQLDocumentVariable]
     /// A local `.graphqls` schema to validate against instead of the endpoint's.
     public var schemaFile: String?
     public var forceReload: Bool
 
-    public init(file: String, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [], schemaFile: String? = nil, forceReload: Bool = false) {
+    public init(file: String, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [], schemaFile: String? = nil, forceReload: Bool = false) {
         self.file = file
         self.operationName = operationName
         self.variables = variables
@@ -19,7 +19,7 @@ public struct QueryCommand: Equatable, Sendable {
     }
 
     /// Splits `NAME=VALUE` at the first `=`; the name must be a GraphQL name.
-    static func variable(_ text: String) throws(UsageError) -> GraphQLConsoleVariable {
+    static func variable(_ text: String) throws(UsageError) -> GraphQLDocumentVariable {
         guard let equals = text.firstIndex(of: "="), !text[..<equals].isEmpty else {
             throw UsageError("A --var must be NAME=VALUE, not \"\(CommandLineParser.quoted(text))\".", command: .query)
         }
@@ -29,6 +29,6 @@ public struct QueryCommand: Equatable, Sendable {
         guard isName else {
             throw UsageError("\"\(CommandLineParser.quoted(name))\" is not a variable name (letters, digits and _).", command: .query)
         }
-        return GraphQLConsoleVariable(name: name, value: String(text[text.index(after: equals)...]))
+        return GraphQLDocumentVariable(name: name, value: String(text[text.index(after: equals)...]))
     }
 }

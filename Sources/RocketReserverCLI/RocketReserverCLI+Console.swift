@@ -10,10 +10,10 @@ extension RocketReserverCLI {
     /// (one line each) and make the status 1. A subscription prints each event's data as one
     /// line of JSON as it arrives, until the server completes it (0, or 1 after its error) or a
     /// signal stops it (0); see ``followEvents(_:output:errors:)``.
-    func runQuery(_ command: QueryCommand, console: any GraphQLConsole, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
+    func runQuery(_ command: QueryCommand, console: any GraphQLDocumentRunner, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
         let document = GraphQLSource(name: command.file, text: try UserFile.read(command.file))
         let schema = try command.schemaFile.map { path throws(UserFile.Failure) in GraphQLSource(name: path, text: try UserFile.read(path)) }
-        let outcome = try await RunGraphQLDocument(console: console).perform(
+        let outcome = try await RunGraphQLDocument(runner: console).perform(
             document: document, operationName: command.operationName, variables: command.variables, schema: schema,
             forceReload: command.forceReload
         )
@@ -24,7 +24,7 @@ extension RocketReserverCLI {
     }
 
     /// Writes an answer's data and its errors; `false` when it had errors.
-    private static func write(_ answer: GraphQLConsoleAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
+    private static func write(_ answer: GraphQLDocumentAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
         if let data = answer.data { output.write(data + "\n") }
         for error in answer.errors { errors.write("\(CommandCatalog.toolName): The server answered with an error: \(error)\n") }
         return answer.errors.isEmpty
@@ -34,7 +34,7 @@ extension RocketReserverCLI {
     /// standard output goes away, or a signal cancels the command (all 0; 1 when the server
     /// ended it with an error). A lost connection is noted on standard error and reconnected,
     /// as `watch` does; the stream's failure (69 when it cannot connect at all) is thrown.
-    func followEvents(_ events: LiveStream<LiveUpdate<GraphQLConsoleAnswer>>, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
+    func followEvents(_ events: LiveStream<LiveUpdate<GraphQLDocumentAnswer>>, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
         let notes = environment.notes
         return try await environment.interruptionShield.stoppingOnSignal {
             var status = ExitCode.success
@@ -60,9 +60,9 @@ extension RocketReserverCLI {
 
     /// `schema`: prints the SDL, or writes it to the `--output` path (``OutputFile`` says how);
     /// a path that could never be written is refused before the schema is fetched.
-    func runSchema(to path: String?, console: any GraphQLConsole, output: any TextOutput) async throws -> ExitCode {
+    func runSchema(to path: String?, console: any GraphQLDocumentRunner, output: any TextOutput) async throws -> ExitCode {
         if let path { try OutputFile.check(path) }
-        let sdl = try await ShowSchema(console: console)()
+        let sdl = try await ShowSchema(runner: console)()
         if let path { try UserFile.write(sdl, to: path, standardOutput: output) } else { output.write(sdl) }
         return .success
     }

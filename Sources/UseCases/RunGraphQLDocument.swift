@@ -4,39 +4,39 @@ import Ports
 /// against the endpoint's schema first, its variables coerced by their declared types, answered
 /// from the cache when the cache has every field unless a reload is forced.
 public struct RunGraphQLDocument: Sendable {
-    private let console: any GraphQLConsole
+    private let runner: any GraphQLDocumentRunner
 
-    public init(console: any GraphQLConsole) {
-        self.console = console
+    public init(runner: any GraphQLDocumentRunner) {
+        self.runner = runner
     }
 
     /// The answer: `data` as JSON and the server's errors as sentences.
-    /// - Throws: ``GraphQLConsoleError`` for a variable given twice, or a document, schema or
+    /// - Throws: ``GraphQLDocumentError`` for a variable given twice, or a document, schema or
     ///   variable that does not fit (nothing is sent); ``ServiceError`` for the server's failures.
     public func callAsFunction(
-        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [],
+        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [],
         schema: GraphQLSource? = nil, forceReload: Bool = false
-    ) async throws -> GraphQLConsoleAnswer {
-        try await console.run(request(document, operationName, variables, schema, forceReload))
+    ) async throws -> GraphQLDocumentAnswer {
+        try await runner.run(request(document, operationName, variables, schema, forceReload))
     }
 
     /// The answer, or for a subscription its events until the server completes it or the
-    /// consumer stops (see ``GraphQLConsoleOutcome``); throws as ``callAsFunction(document:operationName:variables:schema:forceReload:)`` does.
+    /// consumer stops (see ``GraphQLDocumentOutcome``); throws as ``callAsFunction(document:operationName:variables:schema:forceReload:)`` does.
     public func perform(
-        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLConsoleVariable] = [],
+        document: GraphQLSource, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [],
         schema: GraphQLSource? = nil, forceReload: Bool = false
-    ) async throws -> GraphQLConsoleOutcome {
-        try await console.perform(request(document, operationName, variables, schema, forceReload))
+    ) async throws -> GraphQLDocumentOutcome {
+        try await runner.perform(request(document, operationName, variables, schema, forceReload))
     }
 
     private func request(
-        _ document: GraphQLSource, _ operationName: String?, _ variables: [GraphQLConsoleVariable], _ schema: GraphQLSource?, _ forceReload: Bool
-    ) throws(GraphQLConsoleError) -> GraphQLConsoleRequest {
+        _ document: GraphQLSource, _ operationName: String?, _ variables: [GraphQLDocumentVariable], _ schema: GraphQLSource?, _ forceReload: Bool
+    ) throws(GraphQLDocumentError) -> GraphQLDocumentRequest {
         var seen: Set<String> = []
         for variable in variables where !seen.insert(variable.name).inserted {
-            throw GraphQLConsoleError.invalidVariable(name: variable.name, problem: "is given more than once")
+            throw GraphQLDocumentError.repeatedVariable(name: variable.name)
         }
-        return GraphQLConsoleRequest(
+        return GraphQLDocumentRequest(
             document: document, operationName: operationName, variables: variables, schema: schema,
             freshness: forceReload ? .fromServer : .cachedIfAvailable
         )
@@ -45,13 +45,13 @@ public struct RunGraphQLDocument: Sendable {
 
 /// Prints the endpoint's schema as SDL, rebuilt from a fresh introspection (`rocket-reserver schema`).
 public struct ShowSchema: Sendable {
-    private let console: any GraphQLConsole
+    private let runner: any GraphQLDocumentRunner
 
-    public init(console: any GraphQLConsole) {
-        self.console = console
+    public init(runner: any GraphQLDocumentRunner) {
+        self.runner = runner
     }
 
     public func callAsFunction() async throws -> String {
-        try await console.schemaDefinition()
+        try await runner.schemaDefinition()
     }
 }

@@ -3,7 +3,7 @@ import Domain
 import JSONFileCredentialStore
 import Foundation
 import GraphQLClient
-import GraphQLConsole
+import GraphQLClientDocumentRunner
 import GraphQLGateway
 import GraphQLSubscriptions
 import Transport
@@ -101,7 +101,7 @@ struct AdapterAssembly {
             ),
             presenter: presenter,
             cacheInspector: CacheFolderInspector(current: cache, at: cacheFile),
-            console: EndpointGraphQLConsole(
+            console: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }

@@ -6,6 +6,9 @@ struct DeclaredTarget: Equatable {
     let type: String
     let folder: String
     let dependencies: [String]
+    /// The dependencies it links (targets and products): ``dependencies`` without the plugins,
+    /// which run at build time.
+    let linked: [String]
 
     /// The targets of a `dump-package` JSON document.
     static func all(in json: Data) throws -> [DeclaredTarget] {
@@ -15,10 +18,10 @@ struct DeclaredTarget: Equatable {
         return targets.compactMap { target in
             guard let name = target["name"] as? String, let type = target["type"] as? String else { return nil }
             let defaultFolder = (type == "test" ? "Tests/" : "Sources/") + name
-            let references = (target["dependencies"] as? [[String: Any]] ?? []) + (target["pluginUsages"] as? [[String: Any]] ?? [])
+            let linked = (target["dependencies"] as? [[String: Any]] ?? []).compactMap(Self.referencedName)
+            let plugins = (target["pluginUsages"] as? [[String: Any]] ?? []).compactMap(Self.referencedName)
             return DeclaredTarget(
-                name: name, type: type, folder: target["path"] as? String ?? defaultFolder,
-                dependencies: references.compactMap(Self.referencedName)
+                name: name, type: type, folder: target["path"] as? String ?? defaultFolder, dependencies: linked + plugins, linked: linked
             )
         }
     }

@@ -14,7 +14,7 @@ final class CLIHarness: Sendable {
     let stdout = TextBuffer()
     let stderr = TextBuffer()
     /// Answers `query` and `schema`.
-    let console: InMemoryGraphQLConsole
+    let console: InMemoryDocumentRunner
     /// The server's live booking activity, for `watch` (`nil`: a build without live updates).
     let activity: InMemoryBookingActivityFeed?
     private let configurations = Mutex<[Configuration]>([])
@@ -26,7 +26,7 @@ final class CLIHarness: Sendable {
         variables: [String: String] = [:],
         loggedInAs email: String? = nil,
         terminal: (isTerminal: Bool, width: Int?) = (false, nil),
-        console: InMemoryGraphQLConsole = InMemoryGraphQLConsole(),
+        console: InMemoryDocumentRunner = InMemoryDocumentRunner(),
         liveUpdates: Bool = true
     ) throws {
         let activity = liveUpdates ? InMemoryBookingActivityFeed() : nil

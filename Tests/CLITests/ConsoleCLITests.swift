@@ -23,22 +23,22 @@ final class ConsoleCLITests {
     }
 
     @Test func queryPassesTheDocumentVariablesAndFreshnessAndPrintsTheData() async throws {
-        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{\n  \"hello\": \"hi\"\n}"))])
+        let console = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{\n  \"hello\": \"hi\"\n}"))])
         let cli = try CLIHarness(console: console)
         let file = try document()
         #expect(await cli.run("query", file, "--var", "a=1", "--var=$b=x=y", "--operation", "Q", "--force-reload") == .success)
         #expect(cli.stdout.text == "{\n  \"hello\": \"hi\"\n}\n")
         let request = try #require(await console.requests.first)
         #expect(request.document == GraphQLSource(name: file, text: "query Q { hello }"))
-        #expect(request.variables == [GraphQLConsoleVariable(name: "a", value: "1"), GraphQLConsoleVariable(name: "b", value: "x=y")])
+        #expect(request.variables == [GraphQLDocumentVariable(name: "a", value: "1"), GraphQLDocumentVariable(name: "b", value: "x=y")])
         #expect(request.operationName == "Q")
         #expect(request.freshness == .fromServer)
         #expect(request.schema == nil)
     }
 
     @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
-        let answer = GraphQLConsoleAnswer(data: "{\n  \"launch\": null\n}", errors: ["Launch 9 is gone (at launch).", "Second."])
-        let cli = try CLIHarness(console: InMemoryGraphQLConsole(answers: ["": .success(answer)]))
+        let answer = GraphQLDocumentAnswer(data: "{\n  \"launch\": null\n}", errors: ["Launch 9 is gone (at launch).", "Second."])
+        let cli = try CLIHarness(console: InMemoryDocumentRunner(answers: ["": .success(answer)]))
         #expect(await cli.run("query", try document()) == .refused)
         #expect(cli.stdout.text == "{\n  \"launch\": null\n}\n")
         #expect(cli.stderr.text == "rocket-reserver: The server answered with an error: Launch 9 is gone (at launch).\n"
@@ -46,15 +46,15 @@ final class ConsoleCLITests {
     }
 
     @Test func aDocumentThatDoesNotFitExits64WithItsDiagnostics() async throws {
-        let invalid = GraphQLConsoleError.invalidDocument(name: "Q.graphql", diagnostics: ["Q.graphql:1:11: error: Cannot query field \"helo\" on type \"Query\"."])
-        let cli = try CLIHarness(console: InMemoryGraphQLConsole(answers: ["": .failure(invalid)]))
+        let invalid = GraphQLDocumentError.invalidDocument(name: "Q.graphql", diagnostics: ["Q.graphql:1:11: error: Cannot query field \"helo\" on type \"Query\"."])
+        let cli = try CLIHarness(console: InMemoryDocumentRunner(answers: ["": .failure(invalid)]))
         #expect(await cli.run("query", try document()) == .usage)
         #expect(cli.stderr.text.contains("\nQ.graphql:1:11: error: Cannot query field \"helo\""))
         #expect(cli.stdout.text.isEmpty)
     }
 
     @Test func malformedVariablesAndMissingFilesAreUsageErrors() async throws {
-        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{}"))])
+        let console = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{}"))])
         let cli = try CLIHarness(console: console)
         let file = try document()
         #expect(await cli.run("query", file, "--var", "novalue") == .usage)
@@ -69,7 +69,7 @@ final class ConsoleCLITests {
     }
 
     @Test func schemaPrintsOrWritesTheSDL() async throws {
-        let console = InMemoryGraphQLConsole(schema: "type Query {\n  hello: String\n}\n")
+        let console = InMemoryDocumentRunner(schema: "type Query {\n  hello: String\n}\n")
         let cli = try CLIHarness(console: console)
         #expect(await cli.run("schema") == .success)
         #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n")

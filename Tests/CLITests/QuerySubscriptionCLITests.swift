@@ -21,9 +21,9 @@ final class QuerySubscriptionCLITests {
 
     @Test func eachEventIsALineAndTheConnectionsNewsGoToStandardError() async throws {
         let lost = ServiceError(.unreachable, operation: "S", detail: "The connection was lost.")
-        let console = InMemoryGraphQLConsole(events: ["": [
-            .value(GraphQLConsoleAnswer(data: #"{"tripsBooked":2}"#)), .interrupted(lost), .resumed,
-            .value(GraphQLConsoleAnswer(data: #"{"tripsBooked":-1}"#)),
+        let console = InMemoryDocumentRunner(events: ["": [
+            .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":2}"#)), .interrupted(lost), .resumed,
+            .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":-1}"#)),
         ]])
         let cli = try CLIHarness(console: console)
         #expect(await cli.run("query", try document()) == .success)
@@ -33,8 +33,8 @@ final class QuerySubscriptionCLITests {
     }
 
     @Test func theServersErrorEndsItWithStatusOne() async throws {
-        let console = InMemoryGraphQLConsole(events: ["": [
-            .value(GraphQLConsoleAnswer(data: #"{"tripsBooked":1}"#)), .value(GraphQLConsoleAnswer(data: nil, errors: ["The feed broke."])),
+        let console = InMemoryDocumentRunner(events: ["": [
+            .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":1}"#)), .value(GraphQLDocumentAnswer(data: nil, errors: ["The feed broke."])),
         ]])
         let cli = try CLIHarness(console: console)
         #expect(await cli.run("query", try document()) == .refused)
@@ -44,7 +44,7 @@ final class QuerySubscriptionCLITests {
 
     /// An empty script is a subscription the server completes before any event.
     @Test func aSubscriptionCompletedAtOnceEndsWithZeroAndPrintsNothing() async throws {
-        let console = InMemoryGraphQLConsole(events: ["": []])
+        let console = InMemoryDocumentRunner(events: ["": []])
         let cli = try CLIHarness(console: console)
         #expect(await cli.run("query", try document()) == .success)
         #expect(cli.stdout.text.isEmpty)

@@ -158,7 +158,7 @@ struct WatchCLITests {
             makeServices: { _ in
                 Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway, credentials: InMemoryCredentialStore(),
-                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryGraphQLConsole(),
+                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryDocumentRunner(),
                     bookingActivity: feed
                 )
             }

@@ -1,5 +1,6 @@
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import Testing
 
 /// What the generator produces for constructs the tutorial does not use, and what it refuses.
@@ -17,7 +18,7 @@ struct GeneratorTests {
         do { return try Schema.parse(source, sourceName: "schema.graphqls") } catch { fatalError("\(error)") }
     }()
 
-    func generate(_ text: String, configuration: CodegenConfiguration = CodegenConfiguration()) -> Result<[GeneratedFile], GeneratedCodeErrors> {
+    func generate(_ text: String, configuration: CodegenConfiguration = CodegenConfiguration()) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: Self.schema, configuration: configuration)
     }
 

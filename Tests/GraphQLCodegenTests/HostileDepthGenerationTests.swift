@@ -19,7 +19,7 @@ struct HostileDepthGenerationTests {
 
     static func literal(depth: Int) -> String { String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) }
 
-    static func generate(_ text: String) -> Result<[GeneratedFile], GeneratedCodeErrors> {
+    static func generate(_ text: String) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         CodeGenerator.generate(sources: [(name: "Deep.graphql", text: text)], schema: schema)
     }
 

@@ -1,5 +1,6 @@
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import GraphQLValidation
 import TestExpectations
 import Testing

@@ -1,5 +1,6 @@
 import GraphQLCodegen
 import GraphQLLanguage
+import GraphQLPlanning
 import Testing
 
 /// Type conditions narrower than the enclosing type become typed accessors (`asItem`) built

@@ -19,7 +19,7 @@ struct BracedEscapeTests {
     ])
     func anythingElseIsAnInvalidEscapeAtTheBackslash(_ source: String) {
         let column = source.hasPrefix(#""x"#) ? 3 : 2
-        #expect(throws: GraphQLSyntaxError(sourceName: "s", location: SourceLocation(line: 1, column: column), message: "Invalid Unicode escape sequence.")) {
+        #expect(throws: GraphQLDiagnostic(sourceName: "s", location: SourceLocation(line: 1, column: column), message: "Invalid Unicode escape sequence.")) {
             try Lexer.tokenize(source, sourceName: "s")
         }
     }

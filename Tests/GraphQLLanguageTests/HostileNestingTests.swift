@@ -46,7 +46,7 @@ struct HostileNestingTests {
         (Construct(testDescription: "directive arguments in SDL", isSDL: true, prefix: "type Query @d(a: ", open: "{b: ", inner: "1", close: "}", suffix: ") { f: Int }"), 0),
     ]
 
-    static func error(_ text: String, isSDL: Bool) -> GraphQLSyntaxError? {
+    static func error(_ text: String, isSDL: Bool) -> GraphQLDiagnostic? {
         do {
             if isSDL { _ = try Schema.parse(text, sourceName: "deep.graphql") } else { _ = try Parser.parse(text, sourceName: "deep.graphql") }
             return nil

@@ -14,7 +14,7 @@ struct LexerTests {
         #expect(tokens.dropLast().map(\.kind) == [.int, .int, .float, .float, .float])
         #expect(tokens.dropLast().map(\.value) == ["0", "-12", "1.5", "2e10", "-3.25E-2"])
         for bad in ["01", "1.", "1.e", "12abc", "1.2.3"] {
-            #expect(throws: GraphQLSyntaxError.self) { try Lexer.tokenize(bad, sourceName: "n") }
+            #expect(throws: GraphQLDiagnostic.self) { try Lexer.tokenize(bad, sourceName: "n") }
         }
     }
 
@@ -24,13 +24,13 @@ struct LexerTests {
     }
 
     @Test func reportsErrorsWithFileLineAndColumn() {
-        #expect(throws: GraphQLSyntaxError(sourceName: "x.graphql", location: SourceLocation(line: 2, column: 9), message: "Unterminated string.")) {
+        #expect(throws: GraphQLDiagnostic(sourceName: "x.graphql", location: SourceLocation(line: 2, column: 9), message: "Unterminated string.")) {
             try Lexer.tokenize("{\n  a(\"abc\n", sourceName: "x.graphql")
         }
-        #expect(throws: GraphQLSyntaxError(sourceName: "x.graphql", location: SourceLocation(line: 1, column: 3), message: "Unexpected character \"?\".")) {
+        #expect(throws: GraphQLDiagnostic(sourceName: "x.graphql", location: SourceLocation(line: 1, column: 3), message: "Unexpected character \"?\".")) {
             try Lexer.tokenize("{ ? }", sourceName: "x.graphql")
         }
-        let error = GraphQLSyntaxError(sourceName: "path/A.graphql", location: SourceLocation(line: 3, column: 7), message: "Boom.")
+        let error = GraphQLDiagnostic(sourceName: "path/A.graphql", location: SourceLocation(line: 3, column: 7), message: "Boom.")
         #expect(error.description == "path/A.graphql:3:7: error: Boom.")
     }
 

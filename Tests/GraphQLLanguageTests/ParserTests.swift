@@ -57,19 +57,19 @@ struct ParserTests {
     }
 
     @Test func rejectsVariablesInConstantPositions() {
-        #expect(throws: GraphQLSyntaxError.self) { try Parser.parse("query Q($a: Int = $b) { x }", sourceName: "c") }
-        #expect(throws: GraphQLSyntaxError.self) { try Parser.parse("type T { f(a: Int = $b): Int }", sourceName: "c") }
+        #expect(throws: GraphQLDiagnostic.self) { try Parser.parse("query Q($a: Int = $b) { x }", sourceName: "c") }
+        #expect(throws: GraphQLDiagnostic.self) { try Parser.parse("type T { f(a: Int = $b): Int }", sourceName: "c") }
     }
 
     @Test func reportsTheFirstUnexpectedToken() {
         #expect(
-            throws: GraphQLSyntaxError(sourceName: "Bad.graphql", location: SourceLocation(line: 2, column: 1), message: "Expected Name, found \"}\".")
+            throws: GraphQLDiagnostic(sourceName: "Bad.graphql", location: SourceLocation(line: 2, column: 1), message: "Expected Name, found \"}\".")
         ) { try Parser.parse("query Q { launch {\n} }", sourceName: "Bad.graphql") }
         #expect(
-            throws: GraphQLSyntaxError(sourceName: "Bad.graphql", location: SourceLocation(line: 1, column: 10), message: "Unexpected Name \"on\".")
+            throws: GraphQLDiagnostic(sourceName: "Bad.graphql", location: SourceLocation(line: 1, column: 10), message: "Unexpected Name \"on\".")
         ) { try Parser.parse("fragment on on T { a }", sourceName: "Bad.graphql") }
-        #expect(throws: GraphQLSyntaxError.self) { try Parser.parse("", sourceName: "Empty.graphql") }
-        #expect(throws: GraphQLSyntaxError.self) { try Parser.parse("query Q { a", sourceName: "Open.graphql") }
+        #expect(throws: GraphQLDiagnostic.self) { try Parser.parse("", sourceName: "Empty.graphql") }
+        #expect(throws: GraphQLDiagnostic.self) { try Parser.parse("query Q { a", sourceName: "Open.graphql") }
     }
 
     @Test func neverTrapsOnTruncatedInput() {

@@ -65,15 +65,15 @@ struct SchemaParsingTests {
     }
 
     @Test func reportsSchemaErrorsAtTheirDefinition() {
-        #expect(throws: GraphQLSyntaxError(sourceName: "s", location: SourceLocation(line: 2, column: 6), message: "There can be only one type named \"A\".")) {
+        #expect(throws: GraphQLDiagnostic(sourceName: "s", location: SourceLocation(line: 2, column: 6), message: "There can be only one type named \"A\".")) {
             try Schema.parse("type A { a: Int }\ntype A { b: Int }", sourceName: "s")
         }
-        #expect(throws: GraphQLSyntaxError(sourceName: "s", location: SourceLocation(line: 1, column: 10), message: "Unknown type \"Missing\" for field \"A.a\".")) {
+        #expect(throws: GraphQLDiagnostic(sourceName: "s", location: SourceLocation(line: 1, column: 10), message: "Unknown type \"Missing\" for field \"A.a\".")) {
             try Schema.parse("type A { a: Missing }", sourceName: "s")
         }
-        #expect(throws: GraphQLSyntaxError.self) { try Schema.parse("extend type Nope { a: Int }", sourceName: "s") }
-        #expect(throws: GraphQLSyntaxError.self) { try Schema.parse("enum E { A }\nextend type E { a: Int }", sourceName: "s") }
-        #expect(throws: GraphQLSyntaxError.self) { try Schema.parse("type A { a(x: A): Int }", sourceName: "s") }
-        #expect(throws: GraphQLSyntaxError.self) { try Schema.parse("enum E { true }", sourceName: "s") }
+        #expect(throws: GraphQLDiagnostic.self) { try Schema.parse("extend type Nope { a: Int }", sourceName: "s") }
+        #expect(throws: GraphQLDiagnostic.self) { try Schema.parse("enum E { A }\nextend type E { a: Int }", sourceName: "s") }
+        #expect(throws: GraphQLDiagnostic.self) { try Schema.parse("type A { a(x: A): Int }", sourceName: "s") }
+        #expect(throws: GraphQLDiagnostic.self) { try Schema.parse("enum E { true }", sourceName: "s") }
     }
 }

@@ -10,7 +10,7 @@ import TestSupport
 enum RecordedGeneration {
     static func generate(
         sources: [(name: String, text: String)], schema: Schema, configuration: CodegenConfiguration = CodegenConfiguration()
-    ) -> Result<[GeneratedFile], GeneratedCodeErrors> {
+    ) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         let result = CodeGenerator.generate(sources: sources, schema: schema, configuration: configuration)
         if case .success = result, !sources.isEmpty, configuration == CodegenConfiguration() {
             GeneratedDocumentRecorder.record(schema: { SchemaPrinter.print(schema) }, sources: sources)

@@ -3,31 +3,31 @@ import Ports
 import Testing
 import UseCases
 
-/// `RunGraphQLDocument` and `ShowSchema` against the in-memory console.
+/// `RunGraphQLDocument` and `ShowSchema` against the in-memory runner.
 struct RunGraphQLDocumentTests {
     let document = GraphQLSource(name: "Q.graphql", text: "query Q { hello }")
 
     @Test func forceReloadAsksForAnAnswerFromTheServer() async throws {
-        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{}"))])
-        let run = RunGraphQLDocument(console: console)
+        let runner = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{}"))])
+        let run = RunGraphQLDocument(runner: runner)
         _ = try await run(document: document)
         _ = try await run(document: document, operationName: "Q", forceReload: true)
-        let requests = await console.requests
+        let requests = await runner.requests
         #expect(requests.map(\.freshness) == [.cachedIfAvailable, .fromServer])
         #expect(requests.map(\.operationName) == [nil, "Q"])
     }
 
-    @Test func aVariableGivenTwiceIsRefusedBeforeTheConsoleIsAsked() async throws {
-        let console = InMemoryGraphQLConsole(answers: ["": .success(GraphQLConsoleAnswer(data: "{}"))])
-        let twice = [GraphQLConsoleVariable(name: "id", value: "1"), GraphQLConsoleVariable(name: "id", value: "2")]
-        await #expect(throws: GraphQLConsoleError.invalidVariable(name: "id", problem: "is given more than once")) {
-            try await RunGraphQLDocument(console: console)(document: document, variables: twice)
+    @Test func aVariableGivenTwiceIsRefusedBeforeTheRunnerIsAsked() async throws {
+        let runner = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{}"))])
+        let twice = [GraphQLDocumentVariable(name: "id", value: "1"), GraphQLDocumentVariable(name: "id", value: "2")]
+        await #expect(throws: GraphQLDocumentError.repeatedVariable(name: "id")) {
+            try await RunGraphQLDocument(runner: runner)(document: document, variables: twice)
         }
-        #expect(await console.requests.isEmpty)
+        #expect(await runner.requests.isEmpty)
     }
 
-    @Test func showSchemaReturnsTheConsolesSDL() async throws {
-        let console = InMemoryGraphQLConsole(schema: "type Query { a: Int }\n")
-        #expect(try await ShowSchema(console: console)() == "type Query { a: Int }\n")
+    @Test func showSchemaReturnsTheRunnersSDL() async throws {
+        let runner = InMemoryDocumentRunner(schema: "type Query { a: Int }\n")
+        #expect(try await ShowSchema(runner: runner)() == "type Query { a: Int }\n")
     }
 }

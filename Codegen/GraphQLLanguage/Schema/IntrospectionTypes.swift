@@ -20,7 +20,7 @@ enum IntrospectionTypes {
         """
 
     /// The introspection types, without source positions (they are built in, like `Int`).
-    static func types() throws(GraphQLSyntaxError) -> [SchemaType] {
+    static func types() throws(GraphQLDiagnostic) -> [SchemaType] {
         let document = try Parser.parse(sdl, sourceName: "<introspection>")
         return document.typeSystemDefinitions.compactMap { definition in
             guard case .type(let type) = definition else { return nil }

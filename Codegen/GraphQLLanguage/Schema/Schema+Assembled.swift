@@ -3,12 +3,12 @@ extension Schema {
     /// A schema with `types` (built-in scalars and `__` types among them are ignored: every
     /// schema has its own), the built-in directives plus `directives`, and the given roots.
     ///
-    /// - Throws: ``GraphQLSyntaxError`` (at `sourceName`, 1:1) when a type is defined twice or a
+    /// - Throws: ``GraphQLDiagnostic`` (at `sourceName`, 1:1) when a type is defined twice or a
     ///   reference does not resolve, as for SDL.
     public static func assembled(
         types: [SchemaType], directives: [SchemaDirective], queryType: String?, mutationType: String?, subscriptionType: String?,
         sourceName: String
-    ) throws(GraphQLSyntaxError) -> Schema {
+    ) throws(GraphQLDiagnostic) -> Schema {
         var schema = try SchemaBuilder.build(from: [])
         schema.queryType = queryType
         schema.mutationType = mutationType
@@ -16,7 +16,7 @@ extension Schema {
         let start = SourceLocation(line: 1, column: 1)
         for type in types where !type.name.hasPrefix("__") && !Schema.builtInScalars.contains(type.name) {
             guard schema.types[type.name] == nil else {
-                throw GraphQLSyntaxError(sourceName: sourceName, location: start, message: "There can be only one type named \"\(type.name)\".")
+                throw GraphQLDiagnostic(sourceName: sourceName, location: start, message: "There can be only one type named \"\(type.name)\".")
             }
             var defined = type
             defined.location = defined.location ?? start

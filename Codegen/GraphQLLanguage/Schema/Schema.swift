@@ -16,7 +16,7 @@ public struct Schema: Sendable, Hashable {
 
     /// Parses, builds and validates a schema from one SDL source (the spec's type system rules,
     /// ``TypeSystemValidator``).
-    public static func parse(_ sdl: String, sourceName: String) throws(GraphQLSyntaxError) -> Schema {
+    public static func parse(_ sdl: String, sourceName: String) throws(GraphQLDiagnostic) -> Schema {
         let documents = [try Parser.parse(sdl, sourceName: sourceName)]
         let schema = try SchemaBuilder.build(from: documents)
         try TypeSystemValidator.validate(schema, documents: documents)

@@ -1,7 +1,7 @@
 /// Builds a ``Schema`` from SDL documents: definitions first, then extensions, then checks
 /// that every referenced type exists. Errors point at the SDL (`file:line:column`).
 enum SchemaBuilder {
-    static func build(from documents: [Document]) throws(GraphQLSyntaxError) -> Schema {
+    static func build(from documents: [Document]) throws(GraphQLDiagnostic) -> Schema {
         var schema = Schema(types: [:], typeNames: [], directives: [:])
         for name in Schema.builtInScalars {
             schema.types[name] = SchemaType(name: name, kind: .scalar)
@@ -16,7 +16,7 @@ enum SchemaBuilder {
         for document in documents {
             for case .typeSystem(let definition) in document.definitions {
                 let fail = { (message: String, location: SourceLocation) in
-                    GraphQLSyntaxError(sourceName: document.sourceName, location: location, message: message)
+                    GraphQLDiagnostic(sourceName: document.sourceName, location: location, message: message)
                 }
                 switch definition {
                 case .type(let type):
@@ -56,13 +56,13 @@ enum SchemaBuilder {
                 switch definition {
                 case .typeExtension(let type):
                     guard var existing = schema.types[type.name.value] else {
-                        throw GraphQLSyntaxError(
+                        throw GraphQLDiagnostic(
                             sourceName: document.sourceName, location: type.name.location,
                             message: "Cannot extend type \"\(type.name.value)\" because it is not defined."
                         )
                     }
                     guard existing.kind == type.kind.schemaKind else {
-                        throw GraphQLSyntaxError(
+                        throw GraphQLDiagnostic(
                             sourceName: document.sourceName, location: type.name.location,
                             message: "Cannot extend non-\(type.kind.schemaKind.rawValue) type \"\(type.name.value)\"."
                         )

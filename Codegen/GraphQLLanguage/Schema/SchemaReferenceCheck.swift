@@ -1,9 +1,9 @@
 /// Checks that every type a schema mentions is defined and of the right kind.
 enum SchemaReferenceCheck {
-    static func check(_ schema: Schema, documents: [Document]) throws(GraphQLSyntaxError) {
+    static func check(_ schema: Schema, documents: [Document]) throws(GraphQLDiagnostic) {
         let sourceName = documents.first?.sourceName ?? "<schema>"
-        func fail(_ message: String, _ location: SourceLocation?) -> GraphQLSyntaxError {
-            GraphQLSyntaxError(sourceName: sourceName, location: location ?? SourceLocation(line: 1, column: 1), message: message)
+        func fail(_ message: String, _ location: SourceLocation?) -> GraphQLDiagnostic {
+            GraphQLDiagnostic(sourceName: sourceName, location: location ?? SourceLocation(line: 1, column: 1), message: message)
         }
         for type in schema.definedTypes {
             for field in type.fields {

@@ -9,17 +9,11 @@
 struct TypeSystemValidator {
     let schema: Schema
     let documents: [Document]
-    private(set) var problems: [Problem] = []
-
-    /// One rule broken, where it was written.
-    struct Problem {
-        var sourceName: String
-        var location: SourceLocation
-        var message: String
-    }
+    /// Each rule broken, where it was written.
+    private(set) var problems: [GraphQLDiagnostic] = []
 
     /// Checks `schema`, built from `documents`.
-    static func validate(_ schema: Schema, documents: [Document]) throws(GraphQLSyntaxError) {
+    static func validate(_ schema: Schema, documents: [Document]) throws(GraphQLDiagnostic) {
         var validator = TypeSystemValidator(schema: schema, documents: documents)
         validator.checkDefinitions()
         validator.checkExecutableDefinitions()
@@ -30,16 +24,14 @@ struct TypeSystemValidator {
         let first = validator.problems.min { lhs, rhs in
             (order[lhs.sourceName] ?? 0, lhs.location) < (order[rhs.sourceName] ?? 0, rhs.location)
         }
-        if let first {
-            throw GraphQLSyntaxError(sourceName: first.sourceName, location: first.location, message: first.message)
-        }
+        if let first { throw first }
     }
 
     /// The source every schema-level problem points into (its types carry only a location).
     var sourceName: String { documents.first?.sourceName ?? "<schema>" }
 
     mutating func report(_ message: String, at location: SourceLocation?, in source: String? = nil) {
-        problems.append(Problem(sourceName: source ?? sourceName, location: location ?? SourceLocation(line: 1, column: 1), message: message))
+        problems.append(GraphQLDiagnostic(sourceName: source ?? sourceName, location: location ?? SourceLocation(line: 1, column: 1), message: message))
     }
 
     // MARK: What the SDL says: names once, directives known and placed

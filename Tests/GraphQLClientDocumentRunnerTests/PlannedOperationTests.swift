@@ -1,0 +1,47 @@
+import Foundation
+import GraphQLClient
+@testable import GraphQLClientDocumentRunner
+import GraphQLLanguage
+import GraphQLPlanning
+import RocketReserverAPI
+import TestSupport
+import Testing
+
+/// A document planned at run time becomes exactly the client operation the generator writes
+/// for the same `.graphql` file: one conversion, used twice.
+struct PlannedOperationTests {
+    static func documents() throws -> [Document] {
+        let folder = BuiltProducts.packageRoot.appendingPathComponent("Adapters/RocketReserverAPI")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".graphql") }.sorted()
+        return try names.map { name in
+            try Parser.parse(String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), sourceName: name)
+        }
+    }
+
+    static let schema: Schema = {
+        let url = BuiltProducts.packageRoot.appendingPathComponent("Adapters/RocketReserverAPI/schema.graphqls")
+        do { return try Schema.parse(String(contentsOf: url, encoding: .utf8), sourceName: "schema.graphqls") } catch { fatalError("\(error)") }
+    }()
+
+    func planned(_ name: String) throws -> GraphQLOperation {
+        let documents = try Self.documents()
+        let operation = try #require(documents.flatMap(\.operations).first { $0.name?.value == name })
+        let plan = try ClientOperationPlanner.plan(operation, sourceName: "\(name).graphql", documents: documents, schema: Self.schema).get()
+        return PlannedOperation.operation(plan)
+    }
+
+    @Test func everyTutorialOperationPlansToItsGeneratedOperation() throws {
+        #expect(try planned("LaunchList") == LaunchListQuery.operation)
+        #expect(try planned("LaunchDetails") == LaunchDetailsQuery.operation)
+        #expect(try planned("MyTrips") == MyTripsQuery.operation)
+        #expect(try planned("Login") == LoginMutation.operation)
+        #expect(try planned("BookTrip") == BookTripMutation.operation)
+        #expect(try planned("CancelTrip") == CancelTripMutation.operation)
+        #expect(try planned("SchemaIntrospection") == SchemaIntrospectionQuery.operation)
+    }
+
+    @Test func literalsBecomeTheClientsValues() {
+        #expect(PlannedOperation.json(.object([("b", .int(1)), ("a", .list([.float("2.5"), .string("x"), .null, .bool(true)]))]))
+            == .object(["b": .int(1), "a": .array([.double(2.5), .string("x"), .null, .bool(true)])]))
+    }
+}
