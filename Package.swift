@@ -47,7 +47,7 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // MARK: Core
+        // MARK: Core (Sources/): the domain, ports, use cases, presentation, the CLI and the composition root
 
         /** Plain values of the tutorial's world: launches, missions, rockets, trips, users. No I/O. */
         .target(name: "Domain", path: "Sources/Domain"),
@@ -77,7 +77,7 @@ let package = Package(
             linkerSettings: startupLinkerSettings
         ),
 
-        // MARK: Adapters
+        // MARK: Adapters (Adapters/): the GraphQL client and its transports, the cache, the token store, presenters; in-memory adapters
 
         /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
         .target(name: "JSON", path: "Adapters/JSON"),
@@ -120,8 +120,24 @@ let package = Package(
         .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/TerminalPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
+        /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
+        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/GraphQLOperationSupport"),
+        /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
+        .target(
+            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Adapters/RocketReserverAPI",
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
+        /** The `GraphQLDocumentRunner` port over GraphQLClient (`query`, `schema`): documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
+        .target(
+            name: "GraphQLClientDocumentRunner",
+            dependencies: [
+                "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
+                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
+            ],
+            path: "Adapters/GraphQLClientDocumentRunner"
+        ),
 
-        // MARK: GraphQL language, validation and code generation
+        // MARK: GraphQL language, validation, planning and code generation (Codegen/, Plugins/)
 
         /** Lexer, parser and schema model for GraphQL documents and SDL (October 2021 spec). No dependencies. */
         .target(name: "GraphQLLanguage", path: "Codegen/GraphQLLanguage"),
@@ -135,13 +151,9 @@ let package = Package(
         .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
         /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
         .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"], path: "Plugins/GraphQLCodegenPlugin"),
-        /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
-        .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/GraphQLOperationSupport"),
-        /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
-        .target(
-            name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Adapters/RocketReserverAPI",
-            plugins: ["GraphQLCodegenPlugin"]
-        ),
+
+        // MARK: Benchmarks (Benchmarks/)
+
         /** In-process benchmark of generated models and of the generator itself; numbers only. */
         .executableTarget(
             name: "rocket-reserver-codegen-bench",
@@ -153,7 +165,19 @@ let package = Package(
         ),
         /** What the benchmark executables share: the answers they measure with. */
         .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
-        // Tests of the code-generation targets (kept here, not under MARK: Tests, so branches merge easily).
+        /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
+        .executableTarget(
+            name: "rocket-reserver-bench",
+            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "Transport", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
+            path: "Benchmarks/InProcess"
+        ),
+        /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
+        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["Transport", "SocketTransport"], path: "Benchmarks/WebSocket"),
+        /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
+        .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
+
+        // MARK: Tests (Tests/): test targets and the libraries only tests link
+
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport", "TestExpectations"], exclude: ["Oracle"]),
         // GraphQLOperationSupport: its built module (and GraphQLClient's, JSON's) is what GeneratedCodeCompilesTests type-checks against.
         .testTarget(
@@ -181,16 +205,6 @@ let package = Package(
             dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLTestDoubles"],
             exclude: ["Fixtures"]
         ),
-
-        /** The `GraphQLDocumentRunner` port over GraphQLClient (`query`, `schema`): documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
-        .target(
-            name: "GraphQLClientDocumentRunner",
-            dependencies: [
-                "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
-            ],
-            path: "Adapters/GraphQLClientDocumentRunner"
-        ),
         .testTarget(
             name: "GraphQLClientDocumentRunnerTests",
             dependencies: [
@@ -198,23 +212,6 @@ let package = Package(
                 "TestSupport", "TestExpectations", "rocket-reserver", "Presentation",
             ]
         ),
-
-        // MARK: Benchmarks
-
-        /** In-process benchmarks (cache, concurrency) run by Scripts/bench; numbers only, never asserted. */
-        .executableTarget(
-            name: "rocket-reserver-bench",
-            dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "Transport", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
-            path: "Benchmarks/InProcess"
-        ),
-
-        /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
-        .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["Transport", "SocketTransport"], path: "Benchmarks/WebSocket"),
-        /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
-        .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
-
-        // MARK: Tests
-
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
