@@ -1,6 +1,6 @@
 extension GraphQLClientError {
     /// What a failure means to whoever reports it: one case per way a front end tells the user
-    /// about it. Adapters map these onto their own errors (the gateway and the console onto the
+    /// about it. Adapters map these onto their own errors (the gateway and the document runner onto the
     /// ports' `ServiceError`), so the client's many failure kinds are sorted in one place.
     public enum Classification: Sendable, Hashable {
         /// The server did not accept the credential (see ``isUnauthenticated(alsoWhen:)``).

@@ -128,9 +128,9 @@ public struct RocketReserverCLI: Sendable {
         case .cacheCollect:
             presenter.present(try await CacheMaintenance(inspector: services.cacheInspector).collectGarbage())
         case .query(let query):
-            return try await runQuery(query, console: services.console, output: environment.standardOutput, errors: environment.standardError)
+            return try await runQuery(query, documentRunner: services.documentRunner, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):
-            return try await runSchema(to: output, console: services.console, output: environment.standardOutput)
+            return try await runSchema(to: output, documentRunner: services.documentRunner, output: environment.standardOutput)
         case .help, .version, .completion, .manPage, .watch, .watchTrips:
             break
         }

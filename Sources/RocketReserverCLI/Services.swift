@@ -14,7 +14,7 @@ public struct Services: Sendable {
     /// Every cache on this machine, for `cache info` and `cache clear --all`.
     public var cacheInspector: any CacheInspector
     /// Runs documents the user wrote and describes the schema, for `query` and `schema`.
-    public var console: any GraphQLDocumentRunner
+    public var documentRunner: any GraphQLDocumentRunner
     /// How old the oldest cached answer this run showed is (`nil` when it showed none, or
     /// when the adapters cannot tell): for "Showing cached data from 3 hours ago".
     public var cachedAnswerAge: @Sendable () -> Duration? = { nil }
@@ -34,7 +34,7 @@ public struct Services: Sendable {
         userData: any UserDataCache,
         presenter: any ResultPresenter,
         cacheInspector: any CacheInspector,
-        console: any GraphQLDocumentRunner,
+        documentRunner: any GraphQLDocumentRunner,
         bookingActivity: (any BookingActivityFeed)? = nil,
         tripWatcher: (any TripWatcher)? = nil
     ) {
@@ -46,7 +46,7 @@ public struct Services: Sendable {
         self.userData = userData
         self.presenter = presenter
         self.cacheInspector = cacheInspector
-        self.console = console
+        self.documentRunner = documentRunner
         self.bookingActivity = bookingActivity
         self.tripWatcher = tripWatcher
     }

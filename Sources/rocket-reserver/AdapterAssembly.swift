@@ -101,7 +101,7 @@ struct AdapterAssembly {
             ),
             presenter: presenter,
             cacheInspector: CacheFolderInspector(current: cache, at: cacheFile),
-            console: EndpointDocumentRunner(
+            documentRunner: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
                 onWarning: { warnings.warn($0) }

@@ -14,7 +14,7 @@ final class CLIHarness: Sendable {
     let stdout = TextBuffer()
     let stderr = TextBuffer()
     /// Answers `query` and `schema`.
-    let console: InMemoryDocumentRunner
+    let documentRunner: InMemoryDocumentRunner
     /// The server's live booking activity, for `watch` (`nil`: a build without live updates).
     let activity: InMemoryBookingActivityFeed?
     private let configurations = Mutex<[Configuration]>([])
@@ -26,7 +26,7 @@ final class CLIHarness: Sendable {
         variables: [String: String] = [:],
         loggedInAs email: String? = nil,
         terminal: (isTerminal: Bool, width: Int?) = (false, nil),
-        console: InMemoryDocumentRunner = InMemoryDocumentRunner(),
+        documentRunner: InMemoryDocumentRunner = InMemoryDocumentRunner(),
         liveUpdates: Bool = true
     ) throws {
         let activity = liveUpdates ? InMemoryBookingActivityFeed() : nil
@@ -37,7 +37,7 @@ final class CLIHarness: Sendable {
         gateway = InMemoryGateway(server: server, credentials: credentials)
         self.variables = variables
         self.terminal = terminal
-        self.console = console
+        self.documentRunner = documentRunner
     }
 
     /// The configurations the adapters were built for (empty when the run never got that far).
@@ -63,7 +63,7 @@ final class CLIHarness: Sendable {
                 return Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway,
                     credentials: credentials, userData: gateway, presenter: presenter, cacheInspector: gateway,
-                    console: console, bookingActivity: activity, tripWatcher: activity == nil ? nil : gateway
+                    documentRunner: documentRunner, bookingActivity: activity, tripWatcher: activity == nil ? nil : gateway
                 )
             }
         )

@@ -34,7 +34,7 @@ struct InterruptionCLITests {
             makeServices: { _ in
                 Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway, credentials: credentials,
-                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryDocumentRunner()
+                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, documentRunner: InMemoryDocumentRunner()
                 )
             }
         )

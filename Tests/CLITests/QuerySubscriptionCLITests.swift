@@ -4,7 +4,7 @@ import Ports
 @testable import RocketReserverCLI
 import Testing
 
-/// `query` with a subscription in-process, against the in-memory console's scripted events:
+/// `query` with a subscription in-process, against the in-memory document runner's scripted events:
 /// one line an event, the connection's news on standard error, the status at the end.
 @Suite("query with a subscription")
 final class QuerySubscriptionCLITests {
@@ -21,11 +21,11 @@ final class QuerySubscriptionCLITests {
 
     @Test func eachEventIsALineAndTheConnectionsNewsGoToStandardError() async throws {
         let lost = ServiceError(.unreachable, operation: "S", detail: "The connection was lost.")
-        let console = InMemoryDocumentRunner(events: ["": [
+        let documentRunner = InMemoryDocumentRunner(events: ["": [
             .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":2}"#)), .interrupted(lost), .resumed,
             .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":-1}"#)),
         ]])
-        let cli = try CLIHarness(console: console)
+        let cli = try CLIHarness(documentRunner: documentRunner)
         #expect(await cli.run("query", try document()) == .success)
         #expect(cli.stdout.text == "{\"tripsBooked\":2}\n{\"tripsBooked\":-1}\n")
         #expect(cli.stderr.text == "rocket-reserver: The live connection was lost (The connection was lost.); reconnecting.\n"
@@ -33,10 +33,10 @@ final class QuerySubscriptionCLITests {
     }
 
     @Test func theServersErrorEndsItWithStatusOne() async throws {
-        let console = InMemoryDocumentRunner(events: ["": [
+        let documentRunner = InMemoryDocumentRunner(events: ["": [
             .value(GraphQLDocumentAnswer(data: #"{"tripsBooked":1}"#)), .value(GraphQLDocumentAnswer(data: nil, errors: ["The feed broke."])),
         ]])
-        let cli = try CLIHarness(console: console)
+        let cli = try CLIHarness(documentRunner: documentRunner)
         #expect(await cli.run("query", try document()) == .refused)
         #expect(cli.stdout.text == "{\"tripsBooked\":1}\n")
         #expect(cli.stderr.text == "rocket-reserver: The server answered with an error: The feed broke.\n")
@@ -44,8 +44,8 @@ final class QuerySubscriptionCLITests {
 
     /// An empty script is a subscription the server completes before any event.
     @Test func aSubscriptionCompletedAtOnceEndsWithZeroAndPrintsNothing() async throws {
-        let console = InMemoryDocumentRunner(events: ["": []])
-        let cli = try CLIHarness(console: console)
+        let documentRunner = InMemoryDocumentRunner(events: ["": []])
+        let cli = try CLIHarness(documentRunner: documentRunner)
         #expect(await cli.run("query", try document()) == .success)
         #expect(cli.stdout.text.isEmpty)
     }

@@ -158,7 +158,7 @@ struct WatchCLITests {
             makeServices: { _ in
                 Services(
                     launches: gateway, bookings: gateway, trips: gateway, authenticator: gateway, credentials: InMemoryCredentialStore(),
-                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, console: InMemoryDocumentRunner(),
+                    userData: gateway, presenter: RecordingPresenter(), cacheInspector: gateway, documentRunner: InMemoryDocumentRunner(),
                     bookingActivity: feed
                 )
             }

@@ -4,10 +4,10 @@ import Ports
 @testable import RocketReserverCLI
 import Testing
 
-/// `query` and `schema` in-process, against the in-memory console: what reaches the port,
+/// `query` and `schema` in-process, against the in-memory document runner: what reaches the port,
 /// what is printed where, and the exit statuses.
 @Suite("query and schema commands")
-final class ConsoleCLITests {
+final class DocumentCommandCLITests {
     /// This test's temporary folder, removed when the test ends.
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-cli-\(UUID().uuidString)")
 
@@ -23,12 +23,12 @@ final class ConsoleCLITests {
     }
 
     @Test func queryPassesTheDocumentVariablesAndFreshnessAndPrintsTheData() async throws {
-        let console = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{\n  \"hello\": \"hi\"\n}"))])
-        let cli = try CLIHarness(console: console)
+        let documentRunner = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{\n  \"hello\": \"hi\"\n}"))])
+        let cli = try CLIHarness(documentRunner: documentRunner)
         let file = try document()
         #expect(await cli.run("query", file, "--var", "a=1", "--var=$b=x=y", "--operation", "Q", "--force-reload") == .success)
         #expect(cli.stdout.text == "{\n  \"hello\": \"hi\"\n}\n")
-        let request = try #require(await console.requests.first)
+        let request = try #require(await documentRunner.requests.first)
         #expect(request.document == GraphQLSource(name: file, text: "query Q { hello }"))
         #expect(request.variables == [GraphQLDocumentVariable(name: "a", value: "1"), GraphQLDocumentVariable(name: "b", value: "x=y")])
         #expect(request.operationName == "Q")
@@ -38,7 +38,7 @@ final class ConsoleCLITests {
 
     @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
         let answer = GraphQLDocumentAnswer(data: "{\n  \"launch\": null\n}", errors: ["Launch 9 is gone (at launch).", "Second."])
-        let cli = try CLIHarness(console: InMemoryDocumentRunner(answers: ["": .success(answer)]))
+        let cli = try CLIHarness(documentRunner: InMemoryDocumentRunner(answers: ["": .success(answer)]))
         #expect(await cli.run("query", try document()) == .refused)
         #expect(cli.stdout.text == "{\n  \"launch\": null\n}\n")
         #expect(cli.stderr.text == "rocket-reserver: The server answered with an error: Launch 9 is gone (at launch).\n"
@@ -47,15 +47,15 @@ final class ConsoleCLITests {
 
     @Test func aDocumentThatDoesNotFitExits64WithItsDiagnostics() async throws {
         let invalid = GraphQLDocumentError.invalidDocument(name: "Q.graphql", diagnostics: ["Q.graphql:1:11: error: Cannot query field \"helo\" on type \"Query\"."])
-        let cli = try CLIHarness(console: InMemoryDocumentRunner(answers: ["": .failure(invalid)]))
+        let cli = try CLIHarness(documentRunner: InMemoryDocumentRunner(answers: ["": .failure(invalid)]))
         #expect(await cli.run("query", try document()) == .usage)
         #expect(cli.stderr.text.contains("\nQ.graphql:1:11: error: Cannot query field \"helo\""))
         #expect(cli.stdout.text.isEmpty)
     }
 
     @Test func malformedVariablesAndMissingFilesAreUsageErrors() async throws {
-        let console = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{}"))])
-        let cli = try CLIHarness(console: console)
+        let documentRunner = InMemoryDocumentRunner(answers: ["": .success(GraphQLDocumentAnswer(data: "{}"))])
+        let cli = try CLIHarness(documentRunner: documentRunner)
         let file = try document()
         #expect(await cli.run("query", file, "--var", "novalue") == .usage)
         #expect(await cli.run("query", file, "--var", "1a=2") == .usage)
@@ -65,12 +65,12 @@ final class ConsoleCLITests {
         #expect(await cli.run("query", FileManager.default.temporaryDirectory.path) == .usage)
         #expect(await cli.run("query") == .usage)
         #expect(await cli.run("query", file, "--schema", file + ".missing") == .usage)
-        #expect(await console.requests.isEmpty)
+        #expect(await documentRunner.requests.isEmpty)
     }
 
     @Test func schemaPrintsOrWritesTheSDL() async throws {
-        let console = InMemoryDocumentRunner(schema: "type Query {\n  hello: String\n}\n")
-        let cli = try CLIHarness(console: console)
+        let documentRunner = InMemoryDocumentRunner(schema: "type Query {\n  hello: String\n}\n")
+        let cli = try CLIHarness(documentRunner: documentRunner)
         #expect(await cli.run("schema") == .success)
         #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n")
         let output = try document("old") + ".graphqls"
@@ -80,7 +80,7 @@ final class ConsoleCLITests {
         #expect(await cli.run("schema", "extra") == .usage)
         #expect(await cli.run("schema", "--output", "") == .usage)
         #expect(cli.stderr.text.contains("--output needs a file name"))
-        #expect(await console.schemaRequests == 2)
+        #expect(await documentRunner.schemaRequests == 2)
         // Standard output's alias is the command's standard output, not a file to replace.
         #expect(await cli.run("schema", "--output", "/dev/stdout") == .success)
         #expect(cli.stdout.text == "type Query {\n  hello: String\n}\n" + "type Query {\n  hello: String\n}\n")

@@ -10,10 +10,10 @@ extension RocketReserverCLI {
     /// (one line each) and make the status 1. A subscription prints each event's data as one
     /// line of JSON as it arrives, until the server completes it (0, or 1 after its error) or a
     /// signal stops it (0); see ``followEvents(_:output:errors:)``.
-    func runQuery(_ command: QueryCommand, console: any GraphQLDocumentRunner, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
+    func runQuery(_ command: QueryCommand, documentRunner: any GraphQLDocumentRunner, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
         let document = GraphQLSource(name: command.file, text: try UserFile.read(command.file))
         let schema = try command.schemaFile.map { path throws(UserFile.Failure) in GraphQLSource(name: path, text: try UserFile.read(path)) }
-        let outcome = try await RunGraphQLDocument(runner: console).perform(
+        let outcome = try await RunGraphQLDocument(runner: documentRunner).perform(
             document: document, operationName: command.operationName, variables: command.variables, schema: schema,
             forceReload: command.forceReload
         )
@@ -60,9 +60,9 @@ extension RocketReserverCLI {
 
     /// `schema`: prints the SDL, or writes it to the `--output` path (``OutputFile`` says how);
     /// a path that could never be written is refused before the schema is fetched.
-    func runSchema(to path: String?, console: any GraphQLDocumentRunner, output: any TextOutput) async throws -> ExitCode {
+    func runSchema(to path: String?, documentRunner: any GraphQLDocumentRunner, output: any TextOutput) async throws -> ExitCode {
         if let path { try OutputFile.check(path) }
-        let sdl = try await ShowSchema(runner: console)()
+        let sdl = try await ShowSchema(runner: documentRunner)()
         if let path { try UserFile.write(sdl, to: path, standardOutput: output) } else { output.write(sdl) }
         return .success
     }
