@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Cache folder adapters")
 struct CacheFolderAdapterTests {
     static let alice = try! EmailAddress("alice@example.com")
-    static let otherEndpoint = "https://other.example.net/graphql"
+    static let otherEndpoint = "https://other-endpoint.invalid/graphql"
 
     /// Runs `body` with the real adapters over a fresh folder, removed afterwards.
     static func withWorld(_ body: (CacheFolderWorld) async throws -> Void) async throws {

@@ -8,7 +8,7 @@ import Testing
 /// The real adapters over a cache folder on disk: one SQLite database per endpoint and user,
 /// named by ``CacheFileLocation``, beside a credentials folder.
 struct CacheFolderWorld: CachedUserDataWorld {
-    static let endpoint = "https://example.com/graphql"
+    static let endpoint = "https://rocket-reserver-test.invalid/graphql"
 
     let cacheDirectory: URL
     let credentialsDirectory: URL
