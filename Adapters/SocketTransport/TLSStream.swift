@@ -121,6 +121,22 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         }
     }
 
+    /// Writes all of `bytes` if the socket takes them now; else says what to wait for, and the
+    /// same bytes must come again (see ``WebSocketByteStream/sendAvailable(_:)``).
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress {
+        errno = 0
+        let result = PipeSignal.suppressed { library.write(ssl, bytes.baseAddress, Int32(clamping: bytes.count)) }
+        if result > 0 { return .wrote(Int(result)) }
+        let code = library.getError(ssl, result)
+        switch code {
+        case 2: return .needsReadable  // SSL_ERROR_WANT_READ
+        case 3: return .needsWritable  // SSL_ERROR_WANT_WRITE
+        // The server said goodbye (`close_notify`): nothing can be written any more.
+        case 6: throw HTTPTransportError(.connectionLost)
+        default: throw TLSFailure.error(code: code, errno: errno, phase: .transfer, ssl: ssl, library: library)
+        }
+    }
+
     /// Writes `bytes` as far as the socket takes them now; the rest is dropped (see
     /// ``WebSocketByteStream/sendIfRoom(_:)``).
     func sendIfRoom(_ bytes: Data) {

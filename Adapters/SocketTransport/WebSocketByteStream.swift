@@ -15,6 +15,12 @@ protocol WebSocketByteStream: ByteStream {
     /// What can be read now: `nil` when nothing has arrived (or only part of a TLS record), 0
     /// when the peer ended the stream.
     func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int?
+    /// Writes what the socket takes now from `bytes` (never empty), without waiting, so that the
+    /// I/O task can go on reading while a large frame goes out.
+    ///
+    /// After ``WebSocketWriteProgress/needsWritable`` or ``WebSocketWriteProgress/needsReadable``,
+    /// a TLS stream must be given the same bytes again (OpenSSL's retry rule); it writes all or nothing.
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress
     /// Writes `bytes` if the socket takes them now, without waiting (a last close frame
     /// before the connection is dropped); what does not fit is dropped.
     func sendIfRoom(_ bytes: Data)
@@ -32,6 +38,19 @@ extension SocketConnection: WebSocketByteStream {
     }
 
     func finish() {}
+
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress {
+        let written = SystemCall.repeating {
+            #if canImport(Glibc)
+            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            #else
+            Darwin.send(descriptor, bytes.baseAddress, bytes.count, 0)
+            #endif
+        }
+        if written >= 0 { return .wrote(written) }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return .needsWritable }
+        throw Self.error(errno)
+    }
 
     func sendIfRoom(_ bytes: Data) {
         _ = bytes.withUnsafeBytes { buffer in

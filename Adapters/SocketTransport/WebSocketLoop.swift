@@ -20,6 +20,13 @@ struct WebSocketLoop {
     private var assembler: WebSocketMessageAssembler
     /// Pongs and the answer to the server's close, written before anything the engine queued.
     private var control: [Data] = []
+    /// The frame being written: the socket took only part of it so far (or, with TLS, none yet).
+    private var underWay: Pending?
+    /// The engine's frames taken for writing, from `queuedStart` on.
+    private var queued: [WebSocketEngine.Outgoing] = []
+    private var queuedStart = 0
+    /// The engine's close request, written after its frames.
+    private var closeRequest: (code: UInt16, reason: String)?
     private var closeSent = false
     private var closeReceived = false
     /// When the close handshake (or waiting for the server's end of stream after it) gives up.
@@ -34,6 +41,13 @@ struct WebSocketLoop {
     /// Whether frames can still be written (not after a write failed once the server ended the stream).
     private var writable = true
     private let readBuffer = ReceiveBuffer(capacity: 64 * 1024)
+
+    /// A frame on its way out and who waits for it.
+    private struct Pending {
+        var bytes: Data
+        var written = 0
+        var done: CheckedContinuation<Void, any Error>?
+    }
 
     init(engine: WebSocketEngine, stream: any WebSocketByteStream, leftover: [UInt8]) {
         self.engine = engine
@@ -54,6 +68,7 @@ struct WebSocketLoop {
             }
         }
         engine.stopAccepting()
+        abandonOutbox()
         stream.finish()
         return ending ?? (closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)))
     }
@@ -62,25 +77,31 @@ struct WebSocketLoop {
         while true {
             let drained = processFrames()
             if dropNow { return }
+            var blockedOn: UInt32 = 0
             do {
-                try await flush()
+                blockedOn = try writeAvailable()
             } catch where peerEnded {
                 // The server is gone: nothing more can be sent, but what it sent is still handed on.
                 writable = false
                 engine.stopAccepting()
+                abandonOutbox()
             }
             if dropNow { return }
-            if peerEnded && drained {
-                // The end of stream: normal after the close handshake, lost otherwise.
+            if peerEnded && drained && (blockedOn == 0 || closingDeadline == nil) {
+                // The end of stream: normal after the close handshake, lost otherwise (and then
+                // what is still to be written can never be answered).
                 if ending == nil { ending = closeSent ? .success(()) : .failure(WebSocketError(.connectionLost)) }
                 return
             }
             // After the client's close nothing more is delivered: reading goes on, for the answer.
             let reading = !peerEnded && (closeSent || !engine.isInboxFull)
             if let closingDeadline, closingDeadline <= .now { return }
-            // The socket is left out while not reading: not even a hang-up is reported then.
+            // The socket is left out while neither reading nor writing: not even a hang-up is
+            // reported then. A frame going out never stops the reading: a server that answers
+            // with writes that wait until it is read must not wait for ever.
             var interests = [EventLoop.Interest.readable(engine.wakeRead)]
-            if reading { interests.append(.readable(stream.descriptor)) }
+            let socketEvents = (reading ? EventLoop.readable : 0) | blockedOn
+            if socketEvents != 0 { interests.append(EventLoop.Interest(descriptor: stream.descriptor, events: socketEvents)) }
             let ready: [UInt32]
             do {
                 ready = try await EventLoop.current.wait(for: interests, until: closingDeadline)
@@ -89,7 +110,8 @@ struct WebSocketLoop {
             }
             if Task.isCancelled { throw CancellationError() }
             if ready[0] != 0 { engine.drainWakeups() }
-            if reading && ready[1] != 0 { try await readAvailable() }
+            // Anything but "writable only" may be bytes to read: an end of stream or an error too.
+            if reading && socketEvents != 0 && ready[1] & ~EventLoop.writable != 0 { try await readAvailable() }
         }
     }
 
@@ -178,38 +200,88 @@ struct WebSocketLoop {
         dropNow = true
     }
 
-    /// Writes pongs and close answers, then what the engine queued, then a requested close.
-    private mutating func flush() async throws {
+    /// Writes what the socket takes now, in order: the frame under way, pongs and close answers,
+    /// the engine's frames, then a requested close. Returns the events the socket must show
+    /// before more can go (`0` when everything went).
+    private mutating func writeAvailable() throws -> UInt32 {
         guard writable else {
-            control = []
-            for item in engine.takeWork().frames { item.done?.resume(throwing: WebSocketError(.notOpen)) }
-            return
+            abandonOutbox()
+            return 0
         }
-        for frame in control where !closeSent {
-            try await stream.send(frame)
-            if frame.count >= 1, frame[frame.startIndex] & 0x0F == WebSocketFrame.Opcode.close.rawValue { closeSent = true }
-        }
-        control = []
         let work = engine.takeWork()
-        var failure: (any Error)?
-        for item in work.frames {
-            guard !closeSent, failure == nil else {
-                item.done?.resume(throwing: WebSocketError(.notOpen))
-                continue
-            }
+        queued.append(contentsOf: work.frames)
+        if let close = work.close { closeRequest = close }
+        while var frame = nextFrame() {
+            let offset = frame.written
+            let progress: WebSocketWriteProgress
             do {
-                try await stream.send(item.frame)
-                item.done?.resume()
+                progress = try frame.bytes.withUnsafeBytes { try stream.sendAvailable(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             } catch {
-                failure = error
-                item.done?.resume(throwing: WebSocketError(.connectionLost))
+                underWay = nil
+                frame.done?.resume(throwing: WebSocketError(.connectionLost))
+                throw error
+            }
+            switch progress {
+            case .wrote(let count):
+                frame.written += count
+                if frame.written < frame.bytes.count {
+                    underWay = frame
+                } else {
+                    underWay = nil
+                    frame.done?.resume()
+                }
+            case .needsWritable:
+                underWay = frame
+                return EventLoop.writable
+            case .needsReadable:
+                underWay = frame
+                return EventLoop.readable
             }
         }
-        if let failure { throw failure }
-        if let request = work.close, !closeSent {
+        return 0
+    }
+
+    /// The frame to write next, made the one under way: a frame is never interleaved with another.
+    private mutating func nextFrame() -> Pending? {
+        if let underWay { return underWay }
+        var next: Pending?
+        if !control.isEmpty, !closeSent {
+            let frame = control.removeFirst()
+            if frame.count >= 1, frame[frame.startIndex] & 0x0F == WebSocketFrame.Opcode.close.rawValue { closeSent = true }
+            next = Pending(bytes: frame)
+        } else if queuedStart < queued.count, !closeSent {
+            let item = queued[queuedStart]
+            queuedStart += 1
+            next = Pending(bytes: item.frame, done: item.done)
+        } else if let request = closeRequest, !closeSent {
             closeSent = true
             closingDeadline = .now + engine.limits.closeTimeout
-            try await stream.send(WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: request.code, reason: request.reason)))
+            next = Pending(bytes: WebSocketFrame.encode(.close, payload: WebSocketFrame.closePayload(code: request.code, reason: request.reason)))
         }
+        if next == nil {
+            // After the close nothing more goes: whoever waits for a frame learns it never will.
+            if closeSent { abandonQueued() }
+            control = []
+            closeRequest = nil
+        }
+        underWay = next
+        return next
+    }
+
+    /// Fails every frame not yet written; the one under way lost its connection.
+    private mutating func abandonOutbox() {
+        underWay?.done?.resume(throwing: WebSocketError(.connectionLost))
+        underWay = nil
+        control = []
+        closeRequest = nil
+        let work = engine.takeWork()
+        queued.append(contentsOf: work.frames)
+        abandonQueued()
+    }
+
+    private mutating func abandonQueued() {
+        for item in queued[queuedStart...] { item.done?.resume(throwing: WebSocketError(.notOpen)) }
+        queued = []
+        queuedStart = 0
     }
 }

@@ -78,7 +78,7 @@ import Testing
         let front = try TLSFront(.forward(port: peer.port))
         let client = WebSocketClient(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
         let connection = try await client.connect(to: URL(string: "wss://127.0.0.1:\(front.port)/")!)
-        try await run.value
+        _ = try await run.value
         // The front relays the peer's hang-up; writes then meet a reset connection.
         var failed = false
         for _ in 0..<200 where !failed {

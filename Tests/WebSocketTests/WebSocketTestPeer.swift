@@ -14,9 +14,16 @@ final class WebSocketTestPeer: @unchecked Sendable {
     private let listener: Int32
     private let host: String
 
-    /// Listens on 127.0.0.1, or on ::1 with `ipv6` (throws where IPv6 is unavailable).
-    init(ipv6: Bool = false) throws {
+    /// Listens on 127.0.0.1, or on ::1 with `ipv6` (throws where IPv6 is unavailable); with
+    /// `socketBufferBytes`, the connection's send and receive buffers are that small, so that a
+    /// test can fill them with a few messages.
+    init(ipv6: Bool = false, socketBufferBytes: Int32? = nil) throws {
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if var size = socketBufferBytes, fd >= 0 {
+            // Set on the listener, before listen(2), so that the accepted socket has them from the start.
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var storage = sockaddr_storage()
         var length = socklen_t(ipv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         withUnsafeMutableBytes(of: &storage) { raw in
@@ -270,7 +277,11 @@ final class PeerConnection: @unchecked Sendable {
         }
         let mask = head[1] & 0x80 != 0 ? try take(4) : nil
         var payload = try take(length)
-        if let mask { payload = payload.enumerated().map { $0.element ^ mask[$0.offset & 3] } }
+        if let mask {
+            payload.withUnsafeMutableBufferPointer { bytes in
+                for index in bytes.indices { bytes[index] ^= mask[index & 3] }
+            }
+        }
         return ClientFrame(fin: head[0] & 0x80 != 0, opcode: head[0] & 0x0F, payload: payload, mask: mask)
     }
 
