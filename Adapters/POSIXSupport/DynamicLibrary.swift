@@ -6,7 +6,7 @@ import Darwin
 
 /// A system library opened at run time with `dlopen`, whose C functions are looked up by name.
 ///
-/// Adapters that use a system library this way (SQLite) need no headers and no -dev package,
+/// Adapters that use a system library this way (SQLite, OpenSSL) need no headers and no -dev package,
 /// and a process that never uses the library never loads it.
 package struct DynamicLibrary: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer

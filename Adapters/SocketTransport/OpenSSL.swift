@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 
 /// The few OpenSSL 3 functions the TLS client calls, resolved at run time from the system's
 /// `libssl.so.3` and `libcrypto.so.3` with `dlopen`/`dlsym`: no headers and nothing at link
@@ -43,7 +41,7 @@ struct OpenSSL: @unchecked Sendable {
     let storeAddCertificate: @convention(c) (Pointer?, Pointer?) -> Int32
     let freeCertificate: @convention(c) (Pointer?) -> Void
     let errorPeekLast: @convention(c) () -> UInt
-    private let crypto: Symbols
+    private let crypto: DynamicLibrary
 
     /// The library name https needs.
     static let libraryName = "libssl.so.3"
@@ -53,10 +51,7 @@ struct OpenSSL: @unchecked Sendable {
 
     /// Loads the two libraries by name; `nil` when either or any function is missing.
     static func load(ssl sslName: String, crypto cryptoName: String) -> OpenSSL? {
-        guard let ssl = dlopen(sslName, RTLD_LAZY | RTLD_LOCAL), let crypto = dlopen(cryptoName, RTLD_LAZY | RTLD_LOCAL) else {
-            return nil
-        }
-        let symbols = Symbols(handle: crypto)
+        guard let ssl = DynamicLibrary(sslName), let crypto = DynamicLibrary(cryptoName) else { return nil }
         // Before libssl initialises itself (which asks for the opposite), skip what a TLS client
         // does not use; each flag claims its one-time step, so later requests for it do nothing:
         // - NO_ATEXIT: no freeing of every table at exit (the kernel takes it all anyway);
@@ -65,10 +60,10 @@ struct OpenSSL: @unchecked Sendable {
         // - NO_LOAD_CRYPTO_STRINGS: libcrypto's reason texts, loaded by ``loadReasonStrings(forLibrary:)``
         //   only when a failure is put into words (libssl's own texts are still loaded).
         // `openssl.cnf` is still read, so the system's TLS policy applies as it does for curl.
-        if let initialize = symbols.function("OPENSSL_init_crypto", as: (@convention(c) (UInt64, OpaquePointer?) -> Int32).self) {
+        if let initialize = crypto.function("OPENSSL_init_crypto", as: (@convention(c) (UInt64, OpaquePointer?) -> Int32).self) {
             _ = initialize(initializationOptions, nil)
         }
-        return OpenSSL(ssl: Symbols(handle: ssl), crypto: symbols)
+        return OpenSSL(ssl: ssl, crypto: crypto)
     }
 
     /// `OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS`.
@@ -88,7 +83,7 @@ struct OpenSSL: @unchecked Sendable {
         15: "CRYPTO", 16: "EC", 32: "BIO", 34: "X509V3", 36: "RAND",
     ]
 
-    private init?(ssl: Symbols, crypto: Symbols) {
+    private init?(ssl: DynamicLibrary, crypto: DynamicLibrary) {
         guard let clientMethod = ssl.function("TLS_client_method", as: (@convention(c) () -> Pointer?).self),
               let contextNew = ssl.function("SSL_CTX_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
               let contextFree = ssl.function("SSL_CTX_free", as: (@convention(c) (Pointer?) -> Void).self),
@@ -162,15 +157,5 @@ struct OpenSSL: @unchecked Sendable {
         self.freeCertificate = freeCertificate
         self.errorPeekLast = errorPeekLast
         self.crypto = crypto
-    }
-
-    /// Looks functions up in one `dlopen` handle.
-    private struct Symbols {
-        let handle: UnsafeMutableRawPointer
-
-        func function<F>(_ name: String, as type: F.Type) -> F? {
-            guard let symbol = dlsym(handle, name) else { return nil }
-            return unsafeBitCast(symbol, to: type)
-        }
     }
 }

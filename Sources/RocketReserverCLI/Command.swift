@@ -49,24 +49,24 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// The command's name, as typed.
+    /// The command's name, as typed: its ``CommandName``, the help word, or `--version`.
     var name: String {
         switch self {
-        case .login: "login"
-        case .logout: "logout"
-        case .whoami: "whoami"
-        case .launches: "launches"
-        case .details: "details"
-        case .book: "book"
-        case .cancel: "cancel"
-        case .trips, .watchTrips: "trips"
-        case .watch: "watch"
-        case .cacheInfo, .cacheClear, .cacheCollect: "cache"
-        case .query: "query"
-        case .schema: "schema"
-        case .completion: "completion"
-        case .manPage: "man"
-        case .help: "help"
+        case .login: CommandName.login.rawValue
+        case .logout: CommandName.logout.rawValue
+        case .whoami: CommandName.whoami.rawValue
+        case .launches: CommandName.launches.rawValue
+        case .details: CommandName.details.rawValue
+        case .book: CommandName.book.rawValue
+        case .cancel: CommandName.cancel.rawValue
+        case .trips, .watchTrips: CommandName.trips.rawValue
+        case .watch: CommandName.watch.rawValue
+        case .cacheInfo, .cacheClear, .cacheCollect: CommandName.cache.rawValue
+        case .query: CommandName.query.rawValue
+        case .schema: CommandName.schema.rawValue
+        case .completion: CommandName.completion.rawValue
+        case .manPage: CommandName.man.rawValue
+        case .help: ToolSpec.helpWord
         case .version: CommandOptions.version.name
         }
     }

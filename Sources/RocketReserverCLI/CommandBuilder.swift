@@ -80,14 +80,16 @@ struct CommandBuilder {
     }
 
     private func cache() throws(UsageError) -> Command {
-        let action = try choice()
+        // `choice()` accepts only the catalog's choices, which are CacheAction's words.
+        let action = CacheAction(rawValue: try choice())
         let all = line.contains(CommandOptions.all)
+        if all, let action, action != .clear {
+            throw UsageError("The cache \(action.rawValue) command has no \(CommandOptions.all.name) option.", command: name)
+        }
         switch action {
-        case "info", "gc":
-            guard !all else { throw UsageError("The cache \(action) command has no \(CommandOptions.all.name) option.", command: name) }
-            return action == "info" ? .cacheInfo : .cacheCollect
-        default:
-            return .cacheClear(all: all)
+        case .info: return .cacheInfo
+        case .gc: return .cacheCollect
+        case .clear, nil: return .cacheClear(all: all)
         }
     }
 

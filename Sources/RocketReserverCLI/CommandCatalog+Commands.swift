@@ -1,14 +1,14 @@
 import CommandLineKit
 
 extension CommandCatalog {
-    private static let launchID = ArgumentSpec(name: "launch-id", phrase: "a launch id", summary: "The launch's id, as listed by launches")
+    private static let launchID = ArgumentSpec(name: "launch-id", phrase: "a launch id", summary: "The launch's id, as listed by \(CommandName.launches.rawValue)")
 
     /// Every command, in the order the help lists them.
     static let commands: [CommandSpec] = [
         CommandSpec(
             name: CommandName.launches.rawValue,
             summary: "List launches, newest first, a page at a time",
-            description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped). With --all, rows are printed as their pages arrive, and a progress line is shown on standard error when it is a terminal. When the server cannot be reached, the cached copy of the page is shown with a note on standard error; --offline answers from the cache only.",
+            description: "List launches, newest first. A page ends with the command that shows the next one (on standard error when the output is piped). With \(CommandOptions.all.name), rows are printed as their pages arrive, and a progress line is shown on standard error when it is a terminal. When the server cannot be reached, the cached copy of the page is shown with a note on standard error; \(CommandOptions.offline.name) answers from the cache only.",
             options: [
                 CommandOptions.pageSize, CommandOptions.after, CommandOptions.all, CommandOptions.maxPages,
             ],
@@ -23,7 +23,7 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.details.rawValue,
             summary: "Show one launch and whether you have booked it",
-            description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible; with --offline, only from the cache.",
+            description: "Show one launch: mission, site, rocket, patch and whether you booked it. Served from the cache when possible; with \(CommandOptions.offline.name), only from the cache.",
             arguments: [launchID],
             options: [CommandOptions.forceReload.summarized("Ask the server, ignoring and refreshing the cache (never falls back to it)")],
             environment: network + state + offline + ["NO_COLOR"],
@@ -80,7 +80,7 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.trips.rawValue,
             summary: "List your booked trips",
-            description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; --offline answers from the cache only. With --watch, the list is printed again whenever it changes (a booking anywhere makes it ask the server again; another process's change to the same cache shows too) until Ctrl-C or SIGTERM (exit 0): on a terminal it is redrawn in place, piped each new list is appended (with --json, one document a list). --watch needs the server, so not with --offline.",
+            description: "List the trips you have booked. Needs a login. When the server cannot be reached, the cached list is shown with a note on standard error; \(CommandOptions.offline.name) answers from the cache only. With \(CommandOptions.watch.name), the list is printed again whenever it changes (a booking anywhere makes it ask the server again; another process's change to the same cache shows too) until Ctrl-C or SIGTERM (exit 0): on a terminal it is redrawn in place, piped each new list is appended (with \(CommandOptions.json.name), one document a list). \(CommandOptions.watch.name) needs the server, so not with \(CommandOptions.offline.name).",
             options: [CommandOptions.watch],
             environment: network + state + offline + ["NO_COLOR", "COLUMNS"],
             examples: [
@@ -92,7 +92,7 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.watch.rawValue,
             summary: "Print bookings and cancellations as they happen",
-            description: "Follow the server's booking activity live (the tutorial's tripsBooked subscription, over a WebSocket) and print each event as it arrives: \"2 trips were booked.\", \"A trip was booked.\", \"A trip was cancelled.\"; with --json, one object a line, {\"tripsBooked\":2}, written as it arrives. Everyone's bookings are shown and no login is needed. A lost connection is noted on standard error and reconnected; bookings made while it was down are missed. Runs until Ctrl-C or SIGTERM (exit 0), or until the reader of its output goes away; exits 69 when it cannot connect at all within --timeout. It needs the server, so not with --offline.",
+            description: "Follow the server's booking activity live (the tutorial's tripsBooked subscription, over a WebSocket) and print each event as it arrives: \"2 trips were booked.\", \"A trip was booked.\", \"A trip was cancelled.\"; with \(CommandOptions.json.name), one object a line, {\"tripsBooked\":2}, written as it arrives. Everyone's bookings are shown and no login is needed. A lost connection is noted on standard error and reconnected; bookings made while it was down are missed. Runs until Ctrl-C or SIGTERM (exit 0), or until the reader of its output goes away; exits 69 when it cannot connect at all within \(CommandOptions.timeout.name). It needs the server, so not with \(CommandOptions.offline.name).",
             environment: network + state,
             examples: [
                 ExampleSpec(arguments: "watch", explanation: "Print each booking and cancellation until Ctrl-C"),
@@ -102,7 +102,7 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.query.rawValue,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
-            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or --schema); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within --timeout.",
+            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or \(CommandOptions.schema.name)); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within \(CommandOptions.timeout.name).",
             arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run", valueKind: .file)],
             options: [
                 CommandOptions.variable, CommandOptions.operation, CommandOptions.schema,
@@ -119,21 +119,21 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.schema.rawValue,
             summary: "Print the endpoint's schema as SDL",
-            description: "Fetch the endpoint's schema by introspection and print it as SDL (types, fields, arguments, enums and descriptions). It is also kept for the query command.",
+            description: "Fetch the endpoint's schema by introspection and print it as SDL (types, fields, arguments, enums and descriptions). It is also kept for the \(CommandName.query.rawValue) command.",
             options: [CommandOptions.output],
             environment: network + state,
             examples: [
                 ExampleSpec(arguments: "schema", explanation: "Print the schema"),
-                ExampleSpec(arguments: "schema --output schema.graphqls", explanation: "Save it, e.g. for query --schema"),
+                ExampleSpec(arguments: "schema --output schema.graphqls", explanation: "Save it, e.g. for \(CommandName.query.rawValue) \(CommandOptions.schema.name)"),
             ]
         ),
         CommandSpec(
             name: CommandName.cache.rawValue,
-            usage: "cache info | cache gc | cache clear [\(CommandOptions.all.name)]",
+            usage: CacheAction.allCases.map { "\(CommandName.cache.rawValue) \($0.rawValue)" }.joined(separator: " | ") + " [\(CommandOptions.all.name)]",
             summary: "Show, tidy or clear the cached answers",
-            description: "info shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. gc removes the records no query can reach and references to records that are gone, and says how many. clear removes the cache; with --all, the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default \(Configuration.defaultCacheMaximumBytes >> 20) MiB) by removing the least recently used records first.",
-            arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: ["info", "gc", "clear"])],
-            options: [CommandOptions.all.summarized("With clear: remove every endpoint's and user's cache")],
+            description: "\(CacheAction.info.rawValue) shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. \(CacheAction.gc.rawValue) removes the records no query can reach and references to records that are gone, and says how many. \(CacheAction.clear.rawValue) removes the cache; with \(CommandOptions.all.name), the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default \(Configuration.defaultCacheMaximumBytes >> 20) MiB) by removing the least recently used records first.",
+            arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: CacheAction.allCases.map(\.rawValue))],
+            options: [CommandOptions.all.summarized("With \(CacheAction.clear.rawValue): remove every endpoint's and user's cache")],
             environment: ["ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", "ROCKET_RESERVER_CACHE_MAX_BYTES"] + state,
             examples: [
                 ExampleSpec(arguments: "cache info --json", explanation: "{\"path\": …, \"bytes\": N, \"records\": N, …}"),
@@ -155,7 +155,7 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.man.rawValue,
             summary: "Print the man page (roff)",
-            description: "Print the man page, generated from the same description as --help.",
+            description: "Print the man page, generated from the same description as \(CommandOptions.help.name).",
             examples: [ExampleSpec(arguments: "man > Docs/man/\(toolName).1", explanation: "Regenerate the committed man page")],
             hidden: true
         ),

@@ -14,7 +14,7 @@ enum FailureMessage {
             (["The logout is incomplete."] + [credential.map(text(for:)), userData.map(text(for:))].compactMap(\.self)).joined(separator: " ")
         case .pagingDidNotAdvance: "The server sent the same page cursor twice, so the list of launches cannot be completed."
         case .tooManyPages(let limit):
-            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use --max-pages to follow more pages."
+            "The server still had more launches after \(limit) page\(limit == 1 ? "" : "s"), so the list was stopped. Use \(CommandOptions.maxPages.name) to follow more pages."
         case .sessionExpired: sessionExpired
         case let .interruptedWithOutcomeUnknown(change, id): interrupted(change, launch: id)
         case let .outcomeUnknown(change, id, cause): outcomeUnknown(change, launch: id, cause: cause, endpoint: nil)

@@ -21,7 +21,7 @@ public struct QueryCommand: Equatable, Sendable {
     /// Splits `NAME=VALUE` at the first `=`; the name must be a GraphQL name.
     static func variable(_ text: String) throws(UsageError) -> GraphQLDocumentVariable {
         guard let equals = text.firstIndex(of: "="), !text[..<equals].isEmpty else {
-            throw UsageError("A --var must be NAME=VALUE, not \"\(CommandLineParser.quoted(text))\".", command: .query)
+            throw UsageError("A \(CommandOptions.variable.name) must be NAME=VALUE, not \"\(CommandLineParser.quoted(text))\".", command: .query)
         }
         let name = String(text[..<equals]).hasPrefix("$") ? String(text[..<equals].dropFirst()) : String(text[..<equals])
         let isName = name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
