@@ -57,11 +57,13 @@ let package = Package(
         .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
         /** What a front end shows results through (presenters, text outputs); no use case needs these. */
         .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
+        /** Rules about host names every layer applies alike (which hosts are this machine). No dependencies. */
+        .target(name: "HostNames", path: "Sources/HostNames"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
@@ -95,7 +97,7 @@ let package = Package(
         .target(name: "GraphQLClient", dependencies: ["JSON", "Transport"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
-            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON"], path: "Adapters/GraphQLSubscriptions"
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
         ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
         .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "Transport", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
@@ -285,6 +287,7 @@ let package = Package(
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters"]

@@ -1,4 +1,5 @@
 import Foundation
+import HostNames
 import GraphQLClient
 
 /// Where the `connection_init` payload's `authorization` comes from: the same token closure
@@ -35,17 +36,8 @@ public struct SubscriptionCredentials: Sendable {
     static func mayCarryCredentials(_ url: URL) -> Bool {
         switch url.scheme?.lowercased() {
         case "wss": return true
-        case "ws": return isLoopback(url.host ?? "")
+        case "ws": return HostName.isLoopback(url.host ?? "")
         default: return false
         }
-    }
-
-    private static func isLoopback(_ rawHost: String) -> Bool {
-        var host = Substring(rawHost.lowercased())
-        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
-        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else { return false }
-        return octets.first == "127"
     }
 }

@@ -1,5 +1,5 @@
-/// The cache files on this machine, seen from outside the cache: for `cache info` and
-/// `cache clear`.
+/// The cache files on this machine, seen from outside the cache: to describe the current one
+/// and to remove caches.
 public protocol CacheInspector: Sendable {
     /// Where the current endpoint and user's cache is kept, how big it is, and how many
     /// records it holds (nothing is loaded into the cache itself).

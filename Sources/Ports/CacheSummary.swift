@@ -1,4 +1,4 @@
-/// The current endpoint and user's cache, as `cache info` shows it.
+/// The current endpoint and user's cache, described.
 public struct CacheSummary: Sendable, Hashable {
     /// Where it is kept (a file path for the file cache).
     public var path: String
@@ -23,7 +23,7 @@ public struct CacheSummary: Sendable, Hashable {
     }
 }
 
-/// What `cache clear` removed.
+/// What removing caches removed.
 public struct CacheClearing: Sendable, Hashable {
     /// Every endpoint and user's cache, or the current one only.
     public var all: Bool
@@ -36,7 +36,7 @@ public struct CacheClearing: Sendable, Hashable {
     }
 }
 
-/// What `cache gc` removed from the current cache.
+/// What collecting garbage removed from the current cache.
 public struct CacheCollection: Sendable, Hashable {
     /// Records that no root reached.
     public var unreachableRecords: Int

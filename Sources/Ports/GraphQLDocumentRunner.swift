@@ -64,7 +64,7 @@ public struct GraphQLDocumentRequest: Sendable, Equatable {
     }
 }
 
-/// One `--var NAME=VALUE`.
+/// One variable's value, as the user typed it (coerced later by its declared type).
 public struct GraphQLDocumentVariable: Sendable, Equatable {
     public var name: String
     public var value: String

@@ -22,13 +22,13 @@ public protocol ResultPresenter: Sendable {
     func presentLogout(_ email: EmailAddress?)
     /// The user and their trips.
     func present(_ user: User)
-    /// Who is logged in on `endpoint` (`whoami`).
+    /// Who is logged in on `endpoint`.
     func presentWhoAmI(_ email: EmailAddress, endpoint: String)
-    /// The current cache (`cache info`).
+    /// The current cache, described.
     func present(_ cache: CacheSummary)
-    /// What `cache clear` removed.
+    /// What removing caches removed.
     func present(_ clearing: CacheClearing)
-    /// What `cache gc` removed.
+    /// What collecting garbage removed.
     func present(_ collection: CacheCollection)
 }
 

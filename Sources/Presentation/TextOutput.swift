@@ -5,7 +5,7 @@ public protocol TextOutput: Sendable {
 
     /// Whether written text no longer reaches anyone: a write failed (the reader closed the
     /// pipe, the disk is full) and later output is dropped. A command that runs until stopped
-    /// (`watch`) stops then.
+    /// (watching for changes) stops then.
     var isClosed: Bool { get }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostNames
 
 /// Decides which endpoints the tool may use and whether credentials may travel to them.
 enum EndpointPolicy {
@@ -42,24 +43,14 @@ enum EndpointPolicy {
     static func allowsCredentials(to url: URL, through proxy: URL?, environment: [String: String]) -> Bool {
         if url.scheme?.lowercased() == "https" { return true }
         if environment[allowInsecureVariable] == "1" { return true }
-        return proxy == nil && isLoopback(url.host ?? "")
-    }
-
-    /// Whether the host is `localhost`, in 127.0.0.0/8, or `::1`.
-    static func isLoopback(_ rawHost: String) -> Bool {
-        var host = Substring(rawHost.lowercased())
-        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
-        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else { return false }
-        return octets.first == "127"
+        return proxy == nil && HostName.isLoopback(url.host ?? "")
     }
 
     /// The refusal for a command that would send credentials to an untrusted endpoint, or
     /// through a proxy over plain http.
     static func insecureRefusal(for configuration: Configuration) -> UsageError {
         let host = configuration.endpoint.host ?? "this host"
-        if let proxy = configuration.proxy, isLoopback(host) {
+        if let proxy = configuration.proxy, HostName.isLoopback(host) {
             return UsageError("Refusing to send login details over plain http through the proxy \(ProxySettings.origin(of: proxy)): use an https endpoint, or list \(host) in no_proxy to reach it directly.")
         }
         return UsageError("Refusing to send login details over plain http to \(host): use an https endpoint, or set \(allowInsecureVariable)=1 to allow it anyway.")

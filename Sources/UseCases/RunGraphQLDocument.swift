@@ -1,6 +1,6 @@
 import Ports
 
-/// Runs an operation the user wrote in a `.graphql` file (`rocket-reserver query`): validated
+/// Runs an operation the user wrote in a `.graphql` file: validated
 /// against the endpoint's schema first, its variables coerced by their declared types, answered
 /// from the cache when the cache has every field unless a reload is forced.
 public struct RunGraphQLDocument: Sendable {
@@ -43,7 +43,7 @@ public struct RunGraphQLDocument: Sendable {
     }
 }
 
-/// Prints the endpoint's schema as SDL, rebuilt from a fresh introspection (`rocket-reserver schema`).
+/// Gives the endpoint's schema as SDL, rebuilt from a fresh introspection.
 public struct ShowSchema: Sendable {
     private let runner: any GraphQLDocumentRunner
 

@@ -1,0 +1,18 @@
+import HostNames
+import Testing
+
+/// Which hosts count as this machine: the rule credentials follow over plain http and ws.
+@Suite struct HostNameTests {
+    @Test(arguments: ["localhost", "LOCALHOST", "127.0.0.1", "127.255.0.9", "::1", "[::1]", "0:0:0:0:0:0:0:1", "[0:0:0:0:0:0:0:1]"])
+    func namesThisMachine(_ host: String) {
+        #expect(HostName.isLoopback(host))
+    }
+
+    @Test(arguments: [
+        "", "127.0.0.1.invalid", "localhost.invalid", "128.0.0.1", "10.0.0.1", "127.0.0", "127.0.0.256", "127..0.1",
+        "::2", "[::1", "::ffff:127.0.0.1", "rocket-reserver.invalid",
+    ])
+    func namesAnotherHost(_ host: String) {
+        #expect(!HostName.isLoopback(host))
+    }
+}
