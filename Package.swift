@@ -59,17 +59,19 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
         /** Rules about host names every layer applies alike (which hosts are this machine). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
+        /** The system's words for an errno, read thread-safely; every message that quotes them reads them here. No dependencies. */
+        .target(name: "SystemErrorText", path: "Sources/SystemErrorText"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
             name: "rocket-reserver",
             dependencies: [
-                "Domain", "Ports", "Presentation", "RocketReserverCLI",
+                "Domain", "Ports", "Presentation", "RocketReserverCLI", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
                 "CacheFolder",
@@ -84,9 +86,9 @@ let package = Package(
         /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
         .target(name: "JSON", path: "Adapters/JSON"),
         /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
-        .target(name: "Transport", path: "Adapters/Transport"),
+        .target(name: "Transport", dependencies: ["SystemErrorText"], path: "Adapters/Transport"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
-        .target(name: "POSIXSupport", path: "Adapters/POSIXSupport"),
+        .target(name: "POSIXSupport", dependencies: ["SystemErrorText"], path: "Adapters/POSIXSupport"),
         /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
         .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
@@ -288,6 +290,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
+        .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters"]

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemErrorText
 
 /// The POSIX file operations the cache file needs: bounded reads, atomic replacement, locking.
 ///
@@ -22,7 +23,7 @@ package enum FileIO {
 
         /// A failure explained by `errno` (read when the failure is created).
         package init(_ operation: String, _ code: Int32 = errno) {
-            self.init(operation, reason: String(cString: strerror(code)))
+            self.init(operation, reason: SystemErrorText.describe(code))
         }
 
         package init(_ operation: String, reason: String) {

@@ -1,3 +1,4 @@
+import SystemErrorText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,5 +17,5 @@ package struct SystemCallError: Error, Equatable, Sendable, CustomStringConverti
         self.code = code
     }
 
-    package var description: String { "\(call): \(String(cString: strerror(code)))" }
+    package var description: String { "\(call): \(SystemErrorText.describe(code))" }
 }

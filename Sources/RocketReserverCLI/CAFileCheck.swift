@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemErrorText
 
 /// Checks, before anything is sent, that a CA file the user names (`--cacert`,
 /// `ROCKET_RESERVER_CACERT`, `SSL_CERT_FILE`) is a readable regular file of at most
@@ -29,10 +30,10 @@ enum CAFileCheck {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return missingIsFine ? nil : "does not exist" }
-            return "cannot be read (\(String(cString: strerror(errno))))"
+            return "cannot be read (\(SystemErrorText.describe(errno)))"
         }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
+        guard fstat(descriptor, &info) == 0 else { return "cannot be read (\(SystemErrorText.describe(errno)))" }
         if let kind = kindProblem(info) { return kind }
         guard info.st_size <= maximumSize else { return "is larger than \(maximumSize >> 20) MiB" }
         return nil

@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemErrorText
 
 /// Writes a command's output to a path the user named, by what is at that path; nothing there
 /// is ever replaced by a different kind of file.
@@ -174,13 +175,13 @@ enum OutputFile {
     }
 
     static func failure(_ path: String, _ code: Int32) -> UserFile.Failure {
-        UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) could not be written (\(String(cString: strerror(code)))).")
+        UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) could not be written (\(SystemErrorText.describe(code))).")
     }
 
     private static func partlyWritten(_ path: String, _ code: Int32) -> UserFile.Failure {
         UserFile.Failure(
             isUsage: false,
-            description: "\(CommandLineParser.quoted(path)) could not be written (\(String(cString: strerror(code)))); it has other hard links, so it was written in place, and may be incomplete."
+            description: "\(CommandLineParser.quoted(path)) could not be written (\(SystemErrorText.describe(code))); it has other hard links, so it was written in place, and may be incomplete."
         )
     }
 

@@ -9,6 +9,9 @@ import UseCases
 public struct RocketReserverCLI: Sendable {
     let environment: CLIEnvironment
 
+    /// The tool's name, which starts every line it writes to standard error.
+    public static let toolName = CommandCatalog.toolName
+
     /// The command that shows the launches after a cursor, for presenters' "next page" hints:
     /// this front end's words, given to the presenter by the composition root.
     public static let nextPageCommand: NextPageCommand = { cursor, pageSize in

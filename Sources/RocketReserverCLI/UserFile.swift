@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import SystemErrorText
 
 /// The files a user names on the command line: a document or schema to read (a regular file,
 /// symlinks followed, at most ``maximumSize`` bytes, valid UTF-8), and an output written by
@@ -22,7 +23,7 @@ enum UserFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR || code == ELOOP { throw Failure(isUsage: true, description: "There is no file \(shown).") }
-            throw Failure(isUsage: false, description: "\(shown) could not be opened for reading (\(String(cString: strerror(code)))).")
+            throw Failure(isUsage: false, description: "\(shown) could not be opened for reading (\(SystemErrorText.describe(code))).")
         }
         defer { close(descriptor) }
         var info = stat()
@@ -38,7 +39,7 @@ enum UserFile {
             let read = bytes.withUnsafeMutableBytes { buffer in
                 buffer.baseAddress.map { base in OutputFile.retrying { systemRead(descriptor, base + count, buffer.count - count) } } ?? 0
             }
-            if read < 0 { throw Failure(isUsage: false, description: "\(shown) could not be read (\(String(cString: strerror(errno)))).") }
+            if read < 0 { throw Failure(isUsage: false, description: "\(shown) could not be read (\(SystemErrorText.describe(errno))).") }
             if read == 0 { break }
             count += read
         }

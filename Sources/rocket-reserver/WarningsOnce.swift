@@ -1,6 +1,7 @@
 import Domain
 import Ports
 import Presentation
+import RocketReserverCLI
 import Synchronization
 
 /// Passes each kind of warning to an output once per run, so that a failure that repeats (a
@@ -20,6 +21,6 @@ final class WarningsOnce: Sendable {
     func warn(_ message: String) {
         let kind = message.range(of: ": ").map { String(message[..<$0.lowerBound]) } ?? message
         guard seen.withLock({ $0.insert(kind).inserted }) else { return }
-        output.write("rocket-reserver: warning: \(DisplayText.sanitized(message, limit: 2_000))\n")
+        output.write("\(RocketReserverCLI.toolName): warning: \(DisplayText.sanitized(message, limit: 2_000))\n")
     }
 }

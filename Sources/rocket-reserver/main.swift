@@ -9,6 +9,7 @@ import Foundation
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalPresenters
+import SystemErrorText
 
 MallocArenas.useOne()
 TerminationSignals.install()
@@ -52,7 +53,7 @@ TerminationSignals.endIfInterrupted()
 // Output that could not be written (a full disk, an I/O error) is lost: say so. A reader that
 // closed the pipe (`| head -1`) is not an error.
 if let code = standardOutput.failure, status == .success || status == .refused {
-    standardError.write("rocket-reserver: The output could not be written (\(String(cString: strerror(code)))).\n")
+    standardError.write("\(RocketReserverCLI.toolName): The output could not be written (\(SystemErrorText.describe(code))).\n")
     status = .ioError
 }
 exit(status.rawValue)

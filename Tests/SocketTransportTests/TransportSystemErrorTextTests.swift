@@ -7,7 +7,7 @@ import Testing
 import Transport
 
 /// `HTTPTransportError.systemErrorText`: the system's words for an errno.
-@Suite struct SystemErrorTextTests {
+@Suite struct TransportSystemErrorTextTests {
     @Test func aKnownErrnoReadsAsTheSystemsWordsInLowerCase() {
         #expect(HTTPTransportError.systemErrorText(ECONNRESET) == "connection reset by peer")
         #expect(HTTPTransportError.systemErrorText(ECONNREFUSED) == "connection refused")
