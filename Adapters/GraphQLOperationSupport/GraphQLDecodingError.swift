@@ -1,3 +1,4 @@
+import GraphQLClient
 /// An answer that does not have the shape the generated model expects, with where it went wrong.
 ///
 /// Decoding builds no path while it succeeds: an error gains its path on the way out, one

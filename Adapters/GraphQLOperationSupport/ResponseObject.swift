@@ -1,3 +1,4 @@
+import GraphQLClient
 import JSON
 
 

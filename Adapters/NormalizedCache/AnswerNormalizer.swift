@@ -16,17 +16,11 @@ import JSON
 /// For a mutation the root fields, and objects keyed only by their path from the root, are
 /// not kept; objects with an id (and what hangs below them) are.
 struct AnswerNormalizer {
-    /// One step of the path an object is at, for messages only.
-    private enum Step {
-        case key(String)
-        case index(Int)
-    }
-
     private let variables: [String: JSONValue]
     private var records: [String: CacheRecord] = [:]
     /// Whether ``trail`` is kept: only when describing a refusal (the rare case), on a second walk.
     private let tracksPath: Bool
-    private var trail: [Step] = []
+    private var trail: [ResponsePath.Component] = []
 
     private init(variables: [String: JSONValue], tracksPath: Bool) {
         self.variables = variables
@@ -149,13 +143,6 @@ struct AnswerNormalizer {
 
     /// The current path as response keys and indexes: `launches.launches[3]`, `the answer` at the root.
     private var pathText: String {
-        var text = ""
-        for step in trail {
-            switch step {
-            case .key(let name): text += text.isEmpty ? name : "." + name
-            case .index(let index): text += "[\(index)]"
-            }
-        }
-        return text.isEmpty ? "the answer" : text
+        trail.isEmpty ? "the answer" : ResponsePath(trail).description
     }
 }

@@ -1,3 +1,4 @@
+import GraphQLClient
 import GraphQLOperationSupport
 import JSON
 import RocketReserverAPI
