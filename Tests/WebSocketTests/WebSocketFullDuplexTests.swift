@@ -11,17 +11,26 @@ import Glibc
 /// calls that wait until it is read (as simple servers and relays do) would otherwise wait for
 /// the client while the client waits for it.
 @Suite struct WebSocketFullDuplexTests {
-    /// What the peer writes while the client writes its own message: 8 messages of 1 MiB.
-    private static let peerMessages = 8
-    private static let peerMessageBytes = 1 << 20
-    /// The client's message, far more than the socket buffers between the two can hold.
-    private static let clientMessageBytes = 8 << 20
+    /// What the peer writes while the client writes its own message: 4 messages of 256 KiB.
+    private static let peerMessages = 4
+    private static let peerMessageBytes = 256 << 10
+    /// The client's message: more than the socket buffers between the two hold while the peer
+    /// does not read.
+    private static let clientMessageBytes = 2 << 20
 
-    private static func peerMessage(_ index: Int) -> [UInt8] {
-        (0..<peerMessageBytes).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
+    /// `count` bytes of a pattern that differs with `seed` and within every 4 KiB, built by
+    /// whole blocks (cheap even in a debug build, so that the test holds no thread for long).
+    private static func pattern(_ count: Int, seed: Int) -> [UInt8] {
+        let block = (0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8 &+ seed) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + block.count)
+        while bytes.count < count { bytes.append(contentsOf: block) }
+        return Array(bytes.prefix(count))
     }
 
-    private static let clientMessage: Data = Data((0..<clientMessageBytes).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 16) })
+    private static func peerMessage(_ index: Int) -> [UInt8] { pattern(peerMessageBytes, seed: index) }
+
+    private static let clientMessage = Data(pattern(clientMessageBytes, seed: 101))
 
     /// A peer with small socket buffers that, once the client's message has begun to arrive,
     /// writes all its own messages with writes that wait, and reads the client's message: after
