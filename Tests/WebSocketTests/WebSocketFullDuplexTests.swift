@@ -15,8 +15,8 @@ import Glibc
     private static let peerMessages = 4
     private static let peerMessageBytes = 256 << 10
     /// The client's message: more than the socket buffers between the two hold while the peer
-    /// does not read.
-    private static let clientMessageBytes = 2 << 20
+    /// does not read (4 MiB still fit on this machine's loopback, and the old loop got through).
+    private static let clientMessageBytes = 8 << 20
 
     /// `count` bytes of a pattern that differs with `seed` and within every 4 KiB, built by
     /// whole blocks (cheap even in a debug build, so that the test holds no thread for long).
