@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A loopback HTTP/1.1 server on one thread (`poll` over every connection) that holds every
 /// request until ``answerAll()``, so a test can look at a client with many exchanges in flight
@@ -27,26 +28,16 @@ final class HoldingServer: Sendable {
 
     /// Listens on a free loopback port; ``allArrived()`` returns once `expected` requests are held.
     init(expecting expected: Int) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw StartFailure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 512) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
+        let listening = try LoopbackSocket.listen(backlog: 512)
         var ends: [Int32] = [-1, -1]
-        guard listening, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends) == 0 else {
-            close(descriptor)
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends) == 0 else {
+            close(listening.descriptor)
             throw StartFailure()
         }
-        listener = descriptor
+        listener = listening.descriptor
         wakeRead = ends[0]
         wakeWrite = ends[1]
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = Int(listening.port)
         self.expected = expected
         Thread { [self] in serve() }.start()
     }

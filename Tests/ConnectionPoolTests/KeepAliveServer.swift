@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A keep-alive HTTP/1.1 server on 127.0.0.1 (a port the system picks) for the pool's tests:
 /// it counts the connections it accepts and closes, reads requests one after another on each
@@ -62,8 +63,6 @@ final class KeepAliveServer: @unchecked Sendable {
         var peakInFlight = 0
     }
 
-    struct StartFailure: Error {}
-
     let port: Int
     private let listener: Int32
     private let script: @Sendable (Request) -> Reply
@@ -74,23 +73,9 @@ final class KeepAliveServer: @unchecked Sendable {
     private var stopped = false
 
     init(_ script: @escaping @Sendable (Request) -> Reply) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw StartFailure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 128) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard listening else {
-            close(descriptor)
-            throw StartFailure()
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let listening = try LoopbackSocket.listen(backlog: 128)
+        listener = listening.descriptor
+        port = Int(listening.port)
         self.script = script
         Thread { [self] in acceptLoop() }.start()
     }

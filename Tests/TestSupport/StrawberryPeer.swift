@@ -12,18 +12,7 @@ public final class StrawberryPeer: @unchecked Sendable {
     /// The Python with Strawberry and uvicorn: `ROCKET_RESERVER_STRAWBERRY_PYTHON` (Scripts/test
     /// sets it; empty means unavailable), else the venv Scripts/test makes when Strawberry is
     /// installed there; `nil` otherwise.
-    public static let python: String? = {
-        if let set = ProcessInfo.processInfo.environment["ROCKET_RESERVER_STRAWBERRY_PYTHON"] { return set.isEmpty ? nil : set }
-        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
-        let lib = venv.appendingPathComponent("lib")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-        let installed = versions.contains { version in
-            ["strawberry/__init__.py", "uvicorn/__init__.py", "starlette/__init__.py"].allSatisfy {
-                FileManager.default.fileExists(atPath: lib.path + "/\(version)/site-packages/\($0)")
-            }
-        }
-        return installed ? venv.appendingPathComponent("bin/python").path : nil
-    }()
+    public static let python = VenvPython.find(variable: "ROCKET_RESERVER_STRAWBERRY_PYTHON", packages: ["strawberry", "uvicorn", "starlette"])
 
     /// Why the Strawberry tests are skipped when ``python`` is `nil`.
     public static let unavailableNote = "Strawberry is not installed: Scripts/test installs strawberry-graphql[asgi] and uvicorn into Benchmarks/.venv"

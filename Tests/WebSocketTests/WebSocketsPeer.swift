@@ -11,14 +11,7 @@ import Glibc
 final class WebSocketsPeer: @unchecked Sendable {
     /// The Python with `websockets`: `ROCKET_RESERVER_WEBSOCKETS_PYTHON` (Scripts/test sets it),
     /// else the venv Scripts/test makes, when `websockets` is installed there; `nil` otherwise.
-    static let python: String? = {
-        if let set = ProcessInfo.processInfo.environment["ROCKET_RESERVER_WEBSOCKETS_PYTHON"] { return set.isEmpty ? nil : set }
-        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
-        let lib = venv.appendingPathComponent("lib")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-        let installed = versions.contains { FileManager.default.fileExists(atPath: lib.path + "/\($0)/site-packages/websockets/__init__.py") }
-        return installed ? venv.appendingPathComponent("bin/python").path : nil
-    }()
+    static let python = VenvPython.find(variable: "ROCKET_RESERVER_WEBSOCKETS_PYTHON", packages: ["websockets"])
 
     static let unavailableNote: Comment = "Python websockets is not installed: Scripts/test installs it into Benchmarks/.venv"
 
@@ -42,7 +35,7 @@ final class WebSocketsPeer: @unchecked Sendable {
         exit = try await ProcessExit(starting: process)
         self.process = process
         self.input = input
-        let line = await Self.firstLine(of: output.fileHandleForReading)
+        let line = await ServerOutput.firstLine(of: output.fileHandleForReading)
         guard line.hasPrefix("listening on "), let port = Int(line.dropFirst("listening on ".count)) else {
             process.terminate()
             throw PeerError("the websockets peer did not start (got \"\(line)\")")
@@ -58,27 +51,5 @@ final class WebSocketsPeer: @unchecked Sendable {
     /// Closes the peer's standard input, which ends it.
     func stop() {
         try? input.fileHandleForWriting.close()
-    }
-
-    /// The first line of the peer's output, read on a thread of its own, which then drains the rest.
-    private static func firstLine(of handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var bytes: [UInt8] = []
-                var resumed = false
-                var chunk = [UInt8](repeating: 0, count: 256)
-                while true {
-                    let count = read(handle.fileDescriptor, &chunk, chunk.count)
-                    if count <= 0 { break }
-                    guard !resumed else { continue }
-                    bytes += chunk[0..<count]
-                    if let newline = bytes.firstIndex(of: 10) {
-                        resumed = true
-                        continuation.resume(returning: String(decoding: bytes[..<newline], as: UTF8.self))
-                    }
-                }
-                if !resumed { continuation.resume(returning: String(decoding: bytes, as: UTF8.self)) }
-            }
-        }
     }
 }
