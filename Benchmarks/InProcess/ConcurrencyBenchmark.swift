@@ -197,24 +197,25 @@ final class ThreadSampler: @unchecked Sendable {
     }
 }
 
-/// The process's peak resident set so far, in KiB (`ru_maxrss`).
-func peakResidentKiB() -> Int {
+/// This process's resource usage so far, every thread counted (`getrusage(RUSAGE_SELF)`).
+func selfUsage() -> rusage {
     var usage = rusage()
     #if os(Linux)
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
-    return usage.ru_maxrss
+    return usage
 }
 
+/// The process's peak resident set so far, in KiB (`ru_maxrss`).
+func peakResidentKiB() -> Int {
+    selfUsage().ru_maxrss
+}
+
+/// The user and system CPU seconds this process has spent so far.
 func processCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
+    let usage = selfUsage()
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
