@@ -112,7 +112,7 @@ final class HoldingServer: Sendable {
                     continue
                 }
                 connections[descriptor.fd, default: []] += scratch[0..<count]
-                while let buffered = connections[descriptor.fd], let length = Self.requestLength(buffered) {
+                while let buffered = connections[descriptor.fd], let length = RequestFraming.length(of: buffered) {
                     connections[descriptor.fd] = Array(buffered.dropFirst(length))
                     held.append(descriptor.fd)
                     let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
@@ -131,16 +131,5 @@ final class HoldingServer: Sendable {
                 held = []
             }
         }
-    }
-
-    /// The length of the first whole request in `bytes` (head and `Content-Length` body), if it is all there.
-    private static func requestLength(_ bytes: [UInt8]) -> Int? {
-        guard let end = bytes.indices.dropLast(3).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 })
-        else { return nil }
-        let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
-        let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        let total = end + 4 + length
-        return bytes.count >= total ? total : nil
     }
 }

@@ -189,17 +189,10 @@ final class KeepAliveServer: @unchecked Sendable {
     private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> String? {
         var scratch = [UInt8](repeating: 0, count: 16_384)
         while true {
-            if let end = buffer.indices.dropLast(3).first(where: { buffer[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }) {
-                let head = String(decoding: buffer[..<end], as: UTF8.self)
-                let length = head.split(separator: "\r\n")
-                    .first { $0.lowercased().hasPrefix("content-length:") }
-                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-                let total = end + 4 + length
-                if buffer.count >= total {
-                    let text = String(decoding: buffer[..<total], as: UTF8.self)
-                    buffer.removeFirst(total)
-                    return text
-                }
+            if let total = RequestFraming.length(of: buffer) {
+                let text = String(decoding: buffer[..<total], as: UTF8.self)
+                buffer.removeFirst(total)
+                return text
             }
             let count = scratch.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
