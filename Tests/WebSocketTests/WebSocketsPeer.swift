@@ -16,30 +16,18 @@ final class WebSocketsPeer: @unchecked Sendable {
     static let unavailableNote: Comment = "Python websockets is not installed: Scripts/test installs it into Benchmarks/.venv"
 
     let port: Int
-    private let process: Process
-    private let input: Pipe
-    private let exit: ProcessExit
+    private let peer: PythonPeerProcess
 
     init() async throws {
         guard let python = Self.python else { throw PeerError("no Python with websockets") }
         let script = BuiltProducts.packageRoot.appendingPathComponent("Tests/WebSocketTests/Peers/websockets_peer.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = input
-        exit = try await ProcessExit(starting: process)
-        self.process = process
-        self.input = input
-        let line = await ServerOutput.firstLine(of: output.fileHandleForReading)
+        let peer = try await PythonPeerProcess(python: python, arguments: [script.path])
+        let line = peer.firstLine
         guard line.hasPrefix("listening on "), let port = Int(line.dropFirst("listening on ".count)) else {
-            process.terminate()
+            peer.abandon()
             throw PeerError("the websockets peer did not start (got \"\(line)\")")
         }
+        self.peer = peer
         self.port = port
     }
 
@@ -50,6 +38,6 @@ final class WebSocketsPeer: @unchecked Sendable {
 
     /// Closes the peer's standard input, which ends it.
     func stop() {
-        try? input.fileHandleForWriting.close()
+        peer.stop()
     }
 }
