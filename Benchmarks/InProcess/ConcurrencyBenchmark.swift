@@ -24,6 +24,17 @@ struct ConcurrencyBenchmark {
     /// Launch ids the reference server knows ("1"…"110").
     static let launchIDs = 110
 
+    /// `n` tasks at once, each given a launch ID (1 to ``launchIDs``, over and over), measured as one batch.
+    static func batch(_ n: Int, _ task: @escaping @Sendable (String) async -> Void) async -> Batch {
+        await measured {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<n {
+                    group.addTask { await task(String(index % launchIDs + 1)) }
+                }
+            }
+        }
+    }
+
     func run() async throws -> [Table] {
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: endpoint,
@@ -35,21 +46,14 @@ struct ConcurrencyBenchmark {
         let failures = FailureLog()
 
         func viaClient(_ n: Int) async -> Batch {
-            await measured {
-                await withTaskGroup(of: Void.self) { group in
-                    for index in 0..<n {
-                        group.addTask {
-                            let id = String(index % Self.launchIDs + 1)
-                            do {
-                                let result = try await client.fetch(
-                                    LaunchDetailsQuery.operation, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
-                                )
-                                if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
-                            } catch {
-                                failures.add("client: \(error)")
-                            }
-                        }
-                    }
+            await Self.batch(n) { id in
+                do {
+                    let result = try await client.fetch(
+                        LaunchDetailsQuery.operation, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
+                    )
+                    if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
+                } catch {
+                    failures.add("client: \(error)")
                 }
             }
         }
@@ -57,27 +61,20 @@ struct ConcurrencyBenchmark {
         let document = LaunchDetailsQuery.operation.document
         let endpoint = self.endpoint
         func viaURLSession(_ n: Int) async -> Batch {
-            await measured {
-                await withTaskGroup(of: Void.self) { group in
-                    for index in 0..<n {
-                        group.addTask {
-                            let id = String(index % Self.launchIDs + 1)
-                            var request = HTTPRequest(url: endpoint, method: "POST", timeout: .seconds(120))
-                            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                            request.setValue("application/json", forHTTPHeaderField: "Accept")
-                            request.body = JSONWriter.data([
-                                "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
-                            ])
-                            do {
-                                let response = try await session.send(request)
-                                if response.statusCode != 200 || response.body.isEmpty {
-                                    failures.add("socket session: HTTP \(response.statusCode)")
-                                }
-                            } catch {
-                                failures.add("socket session: \(error)")
-                            }
-                        }
+            await Self.batch(n) { id in
+                var request = HTTPRequest(url: endpoint, method: "POST", timeout: .seconds(120))
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                request.body = JSONWriter.data([
+                    "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
+                ])
+                do {
+                    let response = try await session.send(request)
+                    if response.statusCode != 200 || response.body.isEmpty {
+                        failures.add("socket session: HTTP \(response.statusCode)")
                     }
+                } catch {
+                    failures.add("socket session: \(error)")
                 }
             }
         }
