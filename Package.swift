@@ -186,14 +186,21 @@ let package = Package(
         // GraphQLOperationSupport: its built module (and GraphQLClient's, JSON's) is what GeneratedCodeCompilesTests type-checks against.
         .testTarget(
             name: "GraphQLValidationTests",
-            dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport", "TestExpectations"],
+            dependencies: [
+                "GraphQLLanguage", "GraphQLValidation", "GraphQLCodegen", "GraphQLOperationSupport", "TestSupport", "TestExpectations", "CodegenTestSupport",
+            ],
             exclude: ["Oracle"]
         ),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "graphql-codegen", "TestSupport", "TestExpectations"],
+            dependencies: [
+                "GraphQLCodegen", "GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "graphql-codegen", "TestSupport", "TestExpectations",
+                "CodegenTestSupport",
+            ],
             exclude: ["Golden"]
         ),
+        /** The generator as the generator's and the validator's tests call it, each generation recorded for the compile round trip. */
+        .target(name: "CodegenTestSupport", dependencies: ["GraphQLCodegen", "GraphQLLanguage", "TestSupport"], path: "Tests/CodegenTestSupport"),
         /** The generator's compile round trip: constructs the tutorial does not use (`@include`/`@skip`, an anonymous operation, object literals with variables), generated at build time. */
         .target(
             name: "CodegenFixtures", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Tests/CodegenFixtures",

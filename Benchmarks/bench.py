@@ -15,6 +15,7 @@ Numbers are printed, never asserted. Standard library only; builds nothing (Scri
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import marshal
 import os
@@ -560,13 +561,7 @@ def main():
 
 def https_benchmark(args, clients, endpoint, header_file, details_body, curl_env, home, workdir, samples):
     """Section 7: the CLI against curl over TLS to the same loopback front, with CPU, RSS, ldd and strace."""
-    backend_port = endpoint.rsplit(":", 1)[1].split("/")[0]
-    front = subprocess.Popen([args.tls_front, "--backend-port", backend_port], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    try:
-        line = front.stdout.readline().decode().strip()
-        if not line.startswith("listening on "):
-            raise Failure(f"the TLS front did not start: {line!r}")
-        https = line[len("listening on "):]
+    with tls_front(args, endpoint) as (_, https):
         cacert = os.path.abspath(args.cacert)
         env = client_env(https, home)
         trust = ["--cacert", cacert]
@@ -604,9 +599,6 @@ def https_benchmark(args, clients, endpoint, header_file, details_body, curl_env
         samples["https"] = dump(reload + cached + [curl])
         return render(f"7. https: details {LAUNCH_ID} against a loopback TLS front vs curl --cacert ({args.runs} runs each, interleaved)",
                       header, rows, notes, args.markdown)
-    finally:
-        front.stdin.close()
-        front.wait(timeout=15)
 
 
 PAGES, PAGE_SIZE = 100, 5
@@ -623,56 +615,65 @@ def https_pages_benchmark(args, clients, workdir, samples):
     data = os.path.join(folder, "launches.json")
     cache_scale.make_dataset(data, PAGES * PAGE_SIZE)
     server, endpoint = cache_scale.start_server(args.server, folder, data)
+    try:
+        with tls_front(args, endpoint) as (front, https):
+            cacert = os.path.abspath(args.cacert)
+
+            def handshakes():
+                front.stdin.write(b"handshakes\n")
+                front.stdin.flush()
+                answer = front.stdout.readline().decode().split()
+                return int(answer[1]) if len(answer) == 2 else -1
+
+            walk = [sys.executable, "-E", "-s", os.path.join(HERE, "cursor_walk.py"), https, str(PAGE_SIZE), cacert]
+            python = Contender("python http.client keep-alive loop over TLS", walk, {})
+            ours = []
+            for name, binary in clients:
+                env = client_env(https, os.path.join(folder, f"home-{name}"))
+                argv = [binary, "--cacert", cacert, "launches", "--all", "--page-size", str(PAGE_SIZE), "--max-pages", "1000", "--json"]
+                run_checked(argv, env, f"warming launches --all over https [{name}]")
+                ours.append(Contender(f"rocket-reserver launches --all [{name}]", argv, env))
+            # One counted run of each: the pages it fetched and the handshakes (= connections) the front saw.
+            counts = []
+            pages = subprocess.run(walk, stdout=subprocess.PIPE, check=True).stdout.decode().strip()
+            handshakes()
+            for x in ours + [python]:
+                handshakes()
+                x.run_once(workdir, record=False)
+                counts.append(f"{x.name}: {handshakes()}")
+            interleave(ours + [python], args.runs, workdir)
+            header = ["contender", "median wall", "p90 wall", "median CPU", "max RSS", "wall ÷ python loop", "CPU ÷ python loop", "target", ""]
+            rows = []
+            for x in ours + [python]:
+                ratio = x.median_ms() / python.median_ms()
+                target, ok = ("wall ≤ 1.0×", ratio <= 1.0) if x in ours else ("", None)
+                rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_ms(x.median_cpu_ms()), fmt_mib(x.max_rss_mib()),
+                             f"{ratio:.2f}×", f"{x.median_cpu_ms() / python.median_cpu_ms():.2f}×", target, "" if ok is None else verdict(ok)])
+            notes = [f"{pages} pages of {PAGE_SIZE} launches ({PAGES * PAGE_SIZE} launches on the server), each page after the last one's answer",
+                     "TLS handshakes the front completed during one run (each is one connection to the server): " + "; ".join(counts)]
+            notes += old_build_notes(ours, clients, False)
+            notes += failure_notes(ours + [python])
+            samples["pages"] = dump(ours + [python])
+            return render(f"9. launches --all over https ({PAGES} pages, loopback TLS front) vs a Python keep-alive loop ({args.runs} runs each, interleaved)",
+                          header, rows, notes, args.markdown)
+    finally:
+        stop_server(server)
+
+
+@contextlib.contextmanager
+def tls_front(args, endpoint):
+    """The loopback TLS front (rocket-reserver-tls-front) before the server at `endpoint`, for
+    sections 7 and 9: yields the running front and its https endpoint, and ends it on the way out."""
     backend_port = endpoint.rsplit(":", 1)[1].split("/")[0]
     front = subprocess.Popen([args.tls_front, "--backend-port", backend_port], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         line = front.stdout.readline().decode().strip()
         if not line.startswith("listening on "):
             raise Failure(f"the TLS front did not start: {line!r}")
-        https = line[len("listening on "):]
-        cacert = os.path.abspath(args.cacert)
-
-        def handshakes():
-            front.stdin.write(b"handshakes\n")
-            front.stdin.flush()
-            answer = front.stdout.readline().decode().split()
-            return int(answer[1]) if len(answer) == 2 else -1
-
-        walk = [sys.executable, "-E", "-s", os.path.join(HERE, "cursor_walk.py"), https, str(PAGE_SIZE), cacert]
-        python = Contender("python http.client keep-alive loop over TLS", walk, {})
-        ours = []
-        for name, binary in clients:
-            env = client_env(https, os.path.join(folder, f"home-{name}"))
-            argv = [binary, "--cacert", cacert, "launches", "--all", "--page-size", str(PAGE_SIZE), "--max-pages", "1000", "--json"]
-            run_checked(argv, env, f"warming launches --all over https [{name}]")
-            ours.append(Contender(f"rocket-reserver launches --all [{name}]", argv, env))
-        # One counted run of each: the pages it fetched and the handshakes (= connections) the front saw.
-        counts = []
-        pages = subprocess.run(walk, stdout=subprocess.PIPE, check=True).stdout.decode().strip()
-        handshakes()
-        for x in ours + [python]:
-            handshakes()
-            x.run_once(workdir, record=False)
-            counts.append(f"{x.name}: {handshakes()}")
-        interleave(ours + [python], args.runs, workdir)
-        header = ["contender", "median wall", "p90 wall", "median CPU", "max RSS", "wall ÷ python loop", "CPU ÷ python loop", "target", ""]
-        rows = []
-        for x in ours + [python]:
-            ratio = x.median_ms() / python.median_ms()
-            target, ok = ("wall ≤ 1.0×", ratio <= 1.0) if x in ours else ("", None)
-            rows.append([x.name, fmt_ms(x.median_ms()), fmt_ms(x.p90_ms()), fmt_ms(x.median_cpu_ms()), fmt_mib(x.max_rss_mib()),
-                         f"{ratio:.2f}×", f"{x.median_cpu_ms() / python.median_cpu_ms():.2f}×", target, "" if ok is None else verdict(ok)])
-        notes = [f"{pages} pages of {PAGE_SIZE} launches ({PAGES * PAGE_SIZE} launches on the server), each page after the last one's answer",
-                 "TLS handshakes the front completed during one run (each is one connection to the server): " + "; ".join(counts)]
-        notes += old_build_notes(ours, clients, False)
-        notes += failure_notes(ours + [python])
-        samples["pages"] = dump(ours + [python])
-        return render(f"9. launches --all over https ({PAGES} pages, loopback TLS front) vs a Python keep-alive loop ({args.runs} runs each, interleaved)",
-                      header, rows, notes, args.markdown)
+        yield front, line[len("listening on "):]
     finally:
         front.stdin.close()
         front.wait(timeout=15)
-        stop_server(server)
 
 
 def old_build_notes(ours, clients, with_target):

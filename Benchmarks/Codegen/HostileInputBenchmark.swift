@@ -52,6 +52,19 @@ enum HostileInputBenchmark {
         }
     }
 
+    /// `operation` (which spreads `F0`) and `levels` fragments on `Dog`, each spreading the next
+    /// twice, side by side or `inFields` (inside `friend` and `owner`); the last selects `barkVolume`.
+    static func fanOut(operation: String, levels: Int, inFields: Bool) -> String {
+        var text = operation + "\n"
+        for level in 0..<levels {
+            let next = "...F\(level + 1)"
+            text += inFields
+                ? "fragment F\(level) on Dog { name friend { \(next) } owner { \(next) } }\n"
+                : "fragment F\(level) on Dog { name \(next) \(next) }\n"
+        }
+        return text + "fragment F\(levels) on Dog { barkVolume }\n"
+    }
+
     static let cases: [Case] = [
         Case(name: "block string: N blank lines", sizes: doubling(from: 15_625, to: 16_000_000)) { count in
             "\(BlockString.value(ofRaw: String(repeating: "\n", count: count)).utf8.count) bytes"
@@ -69,24 +82,16 @@ enum HostileInputBenchmark {
             validate("{ dog { " + String(repeating: "name ", count: count) + "} }")
         },
         Case(name: "validate: N fragments, each spreading the next twice", sizes: Array(stride(from: 10, through: 30, by: 2))) { levels in
-            var text = "{ dog { ...F0 } }\n"
-            for level in 0..<levels { text += "fragment F\(level) on Dog { name ...F\(level + 1) ...F\(level + 1) }\n" }
-            return validate(text + "fragment F\(levels) on Dog { barkVolume }\n")
+            validate(fanOut(operation: "{ dog { ...F0 } }", levels: levels, inFields: false))
         },
         Case(name: "validate: N fragments, each spreading the next in two fields", sizes: Array(stride(from: 10, through: 30, by: 2))) { levels in
-            var text = "{ dog { ...F0 } }\n"
-            for level in 0..<levels { text += "fragment F\(level) on Dog { name friend { ...F\(level + 1) } owner { ...F\(level + 1) } }\n" }
-            return validate(text + "fragment F\(levels) on Dog { barkVolume }\n")
+            validate(fanOut(operation: "{ dog { ...F0 } }", levels: levels, inFields: true))
         },
         Case(name: "plan: N fragments, each spreading the next twice", sizes: Array(stride(from: 10, through: 30, by: 2))) { levels in
-            var text = "query Q { dog { ...F0 } }\n"
-            for level in 0..<levels { text += "fragment F\(level) on Dog { name ...F\(level + 1) ...F\(level + 1) }\n" }
-            return plan(text + "fragment F\(levels) on Dog { barkVolume }\n")
+            plan(fanOut(operation: "query Q { dog { ...F0 } }", levels: levels, inFields: false))
         },
         Case(name: "plan: N fragments, each spreading the next in two fields", sizes: Array(stride(from: 10, through: 30, by: 2))) { levels in
-            var text = "query Q { dog { ...F0 } }\n"
-            for level in 0..<levels { text += "fragment F\(level) on Dog { name friend { ...F\(level + 1) } owner { ...F\(level + 1) } }\n" }
-            return plan(text + "fragment F\(levels) on Dog { barkVolume }\n")
+            plan(fanOut(operation: "query Q { dog { ...F0 } }", levels: levels, inFields: true))
         },
         Case(name: "sanitise: a letter and N combining marks", sizes: doubling(from: 15_625, to: 16_000_000)) { count in
             "\(DisplayText.sanitized("e" + String(repeating: "\u{301}", count: count)).utf8.count) bytes shown"

@@ -24,6 +24,17 @@ struct ConcurrencyBenchmark {
     /// Launch ids the reference server knows ("1"…"110").
     static let launchIDs = 110
 
+    /// `n` tasks at once, each given a launch ID (1 to ``launchIDs``, over and over), measured as one batch.
+    static func batch(_ n: Int, _ task: @escaping @Sendable (String) async -> Void) async -> Batch {
+        await measured {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<n {
+                    group.addTask { await task(String(index % launchIDs + 1)) }
+                }
+            }
+        }
+    }
+
     func run() async throws -> [Table] {
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: endpoint,
@@ -35,21 +46,14 @@ struct ConcurrencyBenchmark {
         let failures = FailureLog()
 
         func viaClient(_ n: Int) async -> Batch {
-            await measured {
-                await withTaskGroup(of: Void.self) { group in
-                    for index in 0..<n {
-                        group.addTask {
-                            let id = String(index % Self.launchIDs + 1)
-                            do {
-                                let result = try await client.fetch(
-                                    LaunchDetailsQuery.operation, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
-                                )
-                                if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
-                            } catch {
-                                failures.add("client: \(error)")
-                            }
-                        }
-                    }
+            await Self.batch(n) { id in
+                do {
+                    let result = try await client.fetch(
+                        LaunchDetailsQuery.operation, variables: ["launchId": .string(id)], cachePolicy: .networkOnly
+                    )
+                    if result.data["launch"]?["id"]?.stringValue != id { failures.add("client: wrong answer for \(id)") }
+                } catch {
+                    failures.add("client: \(error)")
                 }
             }
         }
@@ -57,27 +61,20 @@ struct ConcurrencyBenchmark {
         let document = LaunchDetailsQuery.operation.document
         let endpoint = self.endpoint
         func viaURLSession(_ n: Int) async -> Batch {
-            await measured {
-                await withTaskGroup(of: Void.self) { group in
-                    for index in 0..<n {
-                        group.addTask {
-                            let id = String(index % Self.launchIDs + 1)
-                            var request = HTTPRequest(url: endpoint, method: "POST", timeout: .seconds(120))
-                            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                            request.setValue("application/json", forHTTPHeaderField: "Accept")
-                            request.body = JSONWriter.data([
-                                "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
-                            ])
-                            do {
-                                let response = try await session.send(request)
-                                if response.statusCode != 200 || response.body.isEmpty {
-                                    failures.add("socket session: HTTP \(response.statusCode)")
-                                }
-                            } catch {
-                                failures.add("socket session: \(error)")
-                            }
-                        }
+            await Self.batch(n) { id in
+                var request = HTTPRequest(url: endpoint, method: "POST", timeout: .seconds(120))
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                request.body = JSONWriter.data([
+                    "operationName": "LaunchDetails", "query": .string(document), "variables": ["launchId": .string(id)],
+                ])
+                do {
+                    let response = try await session.send(request)
+                    if response.statusCode != 200 || response.body.isEmpty {
+                        failures.add("socket session: HTTP \(response.statusCode)")
                     }
+                } catch {
+                    failures.add("socket session: \(error)")
                 }
             }
         }
@@ -197,24 +194,25 @@ final class ThreadSampler: @unchecked Sendable {
     }
 }
 
-/// The process's peak resident set so far, in KiB (`ru_maxrss`).
-func peakResidentKiB() -> Int {
+/// This process's resource usage so far, every thread counted (`getrusage(RUSAGE_SELF)`).
+func selfUsage() -> rusage {
     var usage = rusage()
     #if os(Linux)
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
-    return usage.ru_maxrss
+    return usage
 }
 
+/// The process's peak resident set so far, in KiB (`ru_maxrss`).
+func peakResidentKiB() -> Int {
+    selfUsage().ru_maxrss
+}
+
+/// The user and system CPU seconds this process has spent so far.
 func processCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
+    let usage = selfUsage()
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

@@ -21,13 +21,19 @@ func milliseconds(_ duration: Duration) -> String {
     return String(format: "%.3f", Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
 }
 
-func measure(peer: String, port: Int) async throws {
+/// `ws://127.0.0.1:PORT` + `path`: where the benchmark's peers listen.
+func loopbackURL(port: Int, path: String) throws -> URL {
     var components = URLComponents()
     components.scheme = "ws"
     components.host = "127.0.0.1"
     components.port = port
-    components.path = "/echo"
-    guard let url = components.url else { throw BenchError("no URL for port \(port)") }
+    components.path = path
+    guard let url = components.url else { throw BenchError("no URL for port \(port) and path \(path)") }
+    return url
+}
+
+func measure(peer: String, port: Int) async throws {
+    let url = try loopbackURL(port: port, path: "/echo")
     let client = WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1_024))
     // Opening: connect, handshake, then a close handshake, one after another.
     var opens: [Duration] = []
@@ -83,12 +89,7 @@ func push(peer: String, port: Int) async throws {
     let client = WebSocketClient(limits: WebSocketLimits(maximumQueuedMessages: 1_024))
     for size in [100, 64 * 1024] {
         let count = quick ? 1_000 : (size == 100 ? 100_000 : 10_000)
-        var components = URLComponents()
-        components.scheme = "ws"
-        components.host = "127.0.0.1"
-        components.port = port
-        components.path = "/push/\(count)/\(size)"
-        guard let url = components.url else { throw BenchError("no URL") }
+        let url = try loopbackURL(port: port, path: "/push/\(count)/\(size)")
         let connection = try await client.connect(to: url)
         let clock = ContinuousClock()
         let start = clock.now

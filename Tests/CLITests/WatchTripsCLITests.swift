@@ -13,15 +13,7 @@ struct WatchTripsCLITests {
 
     @Test func theListThenEachChangeUntilCancelledWithZero() async throws {
         let harness = try CLIHarness(loggedInAs: Self.me)
-        let feed = try #require(harness.activity)
-        let command = Task { await harness.run("trips", "--watch") }
-        await harness.presenter.wait(untilShown: 1)
-        await feed.subscribers.wait(until: 1)
-        // Booked from elsewhere: the event makes it ask again.
-        _ = try await harness.server.book(LaunchID(trusted: "3"), token: Self.myToken)
-        await harness.presenter.wait(untilShown: 2)
-        command.cancel()
-        #expect(await command.value == .success)
+        let feed = try await watchThroughABooking(of: "3", harness)
         await feed.subscribers.wait(until: 0)
         await harness.gateway.liveWatchers.wait(until: 0)
         let listings = harness.presenter.presentations.compactMap { presentation -> [String]? in
@@ -35,14 +27,7 @@ struct WatchTripsCLITests {
 
     @Test func onATerminalEachListIsRedrawnInPlace() async throws {
         let harness = try CLIHarness(loggedInAs: Self.me, terminal: (true, 80))
-        let feed = try #require(harness.activity)
-        let command = Task { await harness.run("trips", "--watch") }
-        await harness.presenter.wait(untilShown: 1)
-        await feed.subscribers.wait(until: 1)
-        _ = try await harness.server.book(LaunchID(trusted: "4"), token: Self.myToken)
-        await harness.presenter.wait(untilShown: 2)
-        command.cancel()
-        #expect(await command.value == .success)
+        try await watchThroughABooking(of: "4", harness)
         #expect(harness.stdout.text == RocketReserverCLI.redrawPrefix + RocketReserverCLI.redrawPrefix)
     }
 
@@ -81,5 +66,21 @@ struct WatchTripsCLITests {
     @Test func plainTripsIsUnchanged() throws {
         #expect(try CommandLineParser().parse(["trips"]).command == .trips)
         #expect(try CommandLineParser().parse(["trips", "--watch"]).command == .watchTrips)
+    }
+
+    /// Runs `trips --watch` until it has shown the list, then (once it has subscribed) books
+    /// `launch` from elsewhere, whose event makes it show the list again; then cancels it and
+    /// expects 0. Returns the activity feed it subscribed to.
+    @discardableResult
+    private func watchThroughABooking(of launch: String, _ harness: CLIHarness) async throws -> InMemoryBookingActivityFeed {
+        let feed = try #require(harness.activity)
+        let command = Task { await harness.run("trips", "--watch") }
+        await harness.presenter.wait(untilShown: 1)
+        await feed.subscribers.wait(until: 1)
+        _ = try await harness.server.book(LaunchID(trusted: launch), token: Self.myToken)
+        await harness.presenter.wait(untilShown: 2)
+        command.cancel()
+        #expect(await command.value == .success)
+        return feed
     }
 }

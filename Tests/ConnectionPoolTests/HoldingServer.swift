@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A loopback HTTP/1.1 server on one thread (`poll` over every connection) that holds every
 /// request until ``answerAll()``, so a test can look at a client with many exchanges in flight
@@ -27,26 +28,16 @@ final class HoldingServer: Sendable {
 
     /// Listens on a free loopback port; ``allArrived()`` returns once `expected` requests are held.
     init(expecting expected: Int) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw StartFailure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 512) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
+        let listening = try LoopbackSocket.listen(backlog: 512)
         var ends: [Int32] = [-1, -1]
-        guard listening, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends) == 0 else {
-            close(descriptor)
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends) == 0 else {
+            close(listening.descriptor)
             throw StartFailure()
         }
-        listener = descriptor
+        listener = listening.descriptor
         wakeRead = ends[0]
         wakeWrite = ends[1]
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = Int(listening.port)
         self.expected = expected
         Thread { [self] in serve() }.start()
     }
@@ -121,7 +112,7 @@ final class HoldingServer: Sendable {
                     continue
                 }
                 connections[descriptor.fd, default: []] += scratch[0..<count]
-                while let buffered = connections[descriptor.fd], let length = Self.requestLength(buffered) {
+                while let buffered = connections[descriptor.fd], let length = RequestFraming.length(of: buffered) {
                     connections[descriptor.fd] = Array(buffered.dropFirst(length))
                     held.append(descriptor.fd)
                     let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
@@ -140,16 +131,5 @@ final class HoldingServer: Sendable {
                 held = []
             }
         }
-    }
-
-    /// The length of the first whole request in `bytes` (head and `Content-Length` body), if it is all there.
-    private static func requestLength(_ bytes: [UInt8]) -> Int? {
-        guard let end = bytes.indices.dropLast(3).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 })
-        else { return nil }
-        let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
-        let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        let total = end + 4 + length
-        return bytes.count >= total ? total : nil
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A keep-alive HTTP/1.1 server on 127.0.0.1 (a port the system picks) for the pool's tests:
 /// it counts the connections it accepts and closes, reads requests one after another on each
@@ -62,8 +63,6 @@ final class KeepAliveServer: @unchecked Sendable {
         var peakInFlight = 0
     }
 
-    struct StartFailure: Error {}
-
     let port: Int
     private let listener: Int32
     private let script: @Sendable (Request) -> Reply
@@ -74,23 +73,9 @@ final class KeepAliveServer: @unchecked Sendable {
     private var stopped = false
 
     init(_ script: @escaping @Sendable (Request) -> Reply) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw StartFailure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 128) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard listening else {
-            close(descriptor)
-            throw StartFailure()
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let listening = try LoopbackSocket.listen(backlog: 128)
+        listener = listening.descriptor
+        port = Int(listening.port)
         self.script = script
         Thread { [self] in acceptLoop() }.start()
     }
@@ -204,17 +189,10 @@ final class KeepAliveServer: @unchecked Sendable {
     private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> String? {
         var scratch = [UInt8](repeating: 0, count: 16_384)
         while true {
-            if let end = buffer.indices.dropLast(3).first(where: { buffer[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }) {
-                let head = String(decoding: buffer[..<end], as: UTF8.self)
-                let length = head.split(separator: "\r\n")
-                    .first { $0.lowercased().hasPrefix("content-length:") }
-                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-                let total = end + 4 + length
-                if buffer.count >= total {
-                    let text = String(decoding: buffer[..<total], as: UTF8.self)
-                    buffer.removeFirst(total)
-                    return text
-                }
+            if let total = RequestFraming.length(of: buffer) {
+                let text = String(decoding: buffer[..<total], as: UTF8.self)
+                buffer.removeFirst(total)
+                return text
             }
             let count = scratch.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }

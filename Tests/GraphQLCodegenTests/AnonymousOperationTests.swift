@@ -1,3 +1,4 @@
+import CodegenTestSupport
 import GraphQLCodegen
 import GraphQLLanguage
 import Testing

@@ -16,13 +16,7 @@ struct SingleFieldSubscriptionsTests {
     }()
 
     /// The diagnostics, or for a valid document what the generator refuses (`generator: …`).
-    static func errors(_ text: String) -> [String] {
-        let errors = Validator.validate(sources: [(name: "T.graphql", text: text)], against: schema).map { "\($0.location): \($0.message)" }
-        guard errors.isEmpty, case .failure(let refused) = RecordedGeneration.generate(sources: [(name: "T.graphql", text: text)], schema: schema) else {
-            return errors
-        }
-        return refused.diagnostics.map { "generator: \($0.location): \($0.message)" }
-    }
+    static func errors(_ text: String) -> [String] { ValidationFixture.errors(text, file: "T.graphql", against: schema) }
 
     @Test(arguments: [
         "subscription S { tripsBooked }", "subscription S { tripsBooked tripsBooked }", "subscription S { ...F }\nfragment F on Subscription { tripsBooked }",

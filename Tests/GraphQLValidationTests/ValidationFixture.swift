@@ -1,3 +1,4 @@
+import CodegenTestSupport
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
@@ -39,14 +40,15 @@ enum ValidationFixture {
     /// A valid document (up to ``generatedSize`` bytes) is also generated: every document the
     /// rules accept must generate, so the generator's refusals come back here as
     /// `generator: line:column: message` and fail the test that expected none.
-    static func errors(_ text: String, file: String = "Test.graphql") -> [String] {
+    /// Against `schema` when given: the suites with a schema of their own check their documents so.
+    static func errors(_ text: String, file: String = "Test.graphql", against schema: Schema = ValidationFixture.schema) -> [String] {
         let errors = Validator.validate(sources: [(name: file, text: text)], against: schema).map { "\($0.location): \($0.message)" }
         guard errors.isEmpty, text.utf8.count <= generatedSize else { return errors }
-        return generatorErrors(text, file: file)
+        return generatorErrors(text, file: file, against: schema)
     }
 
     /// What the generator refuses in a valid document, as `generator: line:column: message`.
-    static func generatorErrors(_ text: String, file: String = "Test.graphql") -> [String] {
+    static func generatorErrors(_ text: String, file: String = "Test.graphql", against schema: Schema = ValidationFixture.schema) -> [String] {
         switch RecordedGeneration.generate(sources: [(name: file, text: text)], schema: schema) {
         case .success: []
         case .failure(let errors): errors.diagnostics.map { "generator: \($0.location): \($0.message)" }

@@ -7,31 +7,20 @@ import Glibc
 /// and the threads serving them. The threads hold this object, never the ``FaultServer``,
 /// so the server's deinit can stop them.
 final class FaultServerCore: @unchecked Sendable {
-    let listener: Int32
     let port: UInt16
     let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let listener: LoopbackListener
     private let condition = NSCondition()
     private var queue: [FaultServerBehaviour]
     private var fallback: FaultServerBehaviour
     private var received: [FaultServerRequest] = []
     private var accepted = 0
     private var waiters: [UUID: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
-    private var liveThreads = 0
-    private var stopping = false
-    private var closed = false
 
     init(behaviour: FaultServerBehaviour, queue: [FaultServerBehaviour]) throws {
-        let wake = try FaultServerSocket.wakePipe()
-        do {
-            (listener, port) = try FaultServerSocket.listenOnLoopback()
-        } catch {
-            close(wake.read)
-            close(wake.write)
-            throw error
-        }
-        wakeRead = wake.read
-        wakeWrite = wake.write
+        listener = try LoopbackListener(ipv6: false)
+        port = listener.port
+        wakeRead = listener.wakeRead
         fallback = behaviour
         self.queue = queue
     }
@@ -90,62 +79,18 @@ final class FaultServerCore: @unchecked Sendable {
 
     // MARK: Threads
 
-    /// Starts the accept loop on its own thread.
+    /// Accepts connections, each served on a thread of its own (with Nagle's delay left on, as
+    /// a plain server has it: the faults' timing is the kernel's default).
     func start() {
-        spawn { [self] in acceptLoop() }
-    }
-
-    /// Wakes every thread, waits for all of them to end, then closes the wake-up pipe.
-    func stop() {
-        condition.lock()
-        if !stopping {
-            stopping = true
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
-        }
-        while liveThreads > 0 { condition.wait() }
-        if !closed {
-            closed = true
-            close(wakeRead)
-            close(wakeWrite)
-        }
-        condition.unlock()
-    }
-
-    private func acceptLoop() {
-        defer { close(listener) }
-        while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
-            let connection = ProcessLaunch.acceptCloseOnExec(listener)
-            if connection < 0 {
-                if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED].contains(errno) { continue }
-                return
-            }
-            FaultServerSocket.setNonBlocking(connection)
+        listener.start(noDelay: false) { [self] connection in
             locked { accepted += 1 }
-            let started = spawn { [self] in FaultServerConnection(fd: connection, core: self).serve() }
-            if !started { close(connection) }
+            FaultServerConnection(fd: connection, core: self).serve()
         }
     }
 
-    /// Runs `body` on a new thread counted in `liveThreads`; `false` once stopping.
-    @discardableResult
-    private func spawn(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let admitted = locked { () -> Bool in
-            guard !stopping else { return false }
-            liveThreads += 1
-            return true
-        }
-        guard admitted else { return false }
-        let thread = Thread { [self] in
-            body()
-            condition.lock()
-            liveThreads -= 1
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "FaultServer:\(port)"
-        thread.start()
-        return true
+    /// Wakes every thread, waits for all of them to end, then closes the listener and the wake-up pipe.
+    func stop() {
+        listener.stop()
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

@@ -7,35 +7,13 @@ import Glibc
 /// a wake-up pipe can interrupt, sends that never raise `SIGPIPE`, and an abortive close.
 enum FaultServerSocket {
     /// Why the listener could not be set up.
-    struct SetupError: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-    }
+    typealias SetupError = LoopbackSocket.SetupError
 
     /// A non-blocking socket listening on 127.0.0.1 at a port the kernel picks, and that port.
     static func listenOnLoopback() throws -> (descriptor: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SetupError(call: "socket", code: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let failure: SetupError? = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                if bind(fd, socketAddress, length) != 0 { return SetupError(call: "bind", code: errno) }
-                if listen(fd, 64) != 0 { return SetupError(call: "listen", code: errno) }
-                if getsockname(fd, socketAddress, &length) != 0 { return SetupError(call: "getsockname", code: errno) }
-                return nil
-            }
-        }
-        if let failure {
-            close(fd)
-            throw failure
-        }
-        setNonBlocking(fd)
-        return (fd, UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackSocket.listen(backlog: 64)
+        setNonBlocking(listener.descriptor)
+        return listener
     }
 
     /// A pipe whose read end becomes readable, for good, once one byte is written to it.

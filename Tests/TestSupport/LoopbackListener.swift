@@ -18,53 +18,30 @@ final class LoopbackListener: @unchecked Sendable {
     /// Listens; throws when the address family is unavailable (for example no IPv6).
     init(ipv6: Bool) throws {
         let wake = try FaultServerSocket.wakePipe()
-        let family = ipv6 ? AF_INET6 : AF_INET
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var storage = sockaddr_storage()
-        var length = socklen_t(ipv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutableBytes(of: &storage) { raw in
-            if ipv6 {
-                var address = sockaddr_in6()
-                address.sin6_family = sa_family_t(AF_INET6)
-                address.sin6_addr = in6addr_loopback
-                raw.storeBytes(of: address, as: sockaddr_in6.self)
-            } else {
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                raw.storeBytes(of: address, as: sockaddr_in.self)
-            }
-        }
-        let ok = fd >= 0 && withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard ok else {
-            let code = errno
-            if fd >= 0 { close(fd) }
+        let listening: (descriptor: Int32, port: UInt16)
+        do {
+            listening = try LoopbackSocket.listen(ipv6: ipv6, backlog: 64)
+        } catch {
             close(wake.read)
             close(wake.write)
-            throw FaultServerSocket.SetupError(call: "listen on loopback", code: code)
+            throw error
         }
-        FaultServerSocket.setNonBlocking(fd)
-        listener = fd
+        FaultServerSocket.setNonBlocking(listening.descriptor)
+        listener = listening.descriptor
         wakeRead = wake.read
         wakeWrite = wake.write
-        port = withUnsafeBytes(of: &storage) { raw in
-            ipv6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port) : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
-        }
+        port = listening.port
     }
 
     /// Accepts connections and runs `serve` for each (which closes it), one thread per
     /// connection. The thread that accepts a connection serves it, after starting the thread
     /// that waits for the next one: a client that writes right after connecting does not wait
-    /// for a thread to be created.
-    func start(_ serve: @escaping @Sendable (Int32) -> Void) {
-        spawn { [self] in acceptThenServe(serve) }
+    /// for a thread to be created. With `noDelay` (the default) small writes leave at once (``noDelay(_:)``).
+    func start(noDelay: Bool = true, _ serve: @escaping @Sendable (Int32) -> Void) {
+        spawn { [self] in acceptThenServe(noDelay: noDelay, serve) }
     }
 
-    private func acceptThenServe(_ serve: @escaping @Sendable (Int32) -> Void) {
+    private func acceptThenServe(noDelay: Bool, _ serve: @escaping @Sendable (Int32) -> Void) {
         while FaultServerSocket.wait(for: Int16(POLLIN), on: listener, wake: wakeRead) {
             let connection = ProcessLaunch.acceptCloseOnExec(listener)
             if connection < 0 {
@@ -72,8 +49,8 @@ final class LoopbackListener: @unchecked Sendable {
                 return
             }
             FaultServerSocket.setNonBlocking(connection)
-            Self.noDelay(connection)
-            spawn { [self] in acceptThenServe(serve) }
+            if noDelay { Self.noDelay(connection) }
+            spawn { [self] in acceptThenServe(noDelay: noDelay, serve) }
             serve(connection)
             return
         }

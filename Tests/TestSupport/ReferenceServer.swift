@@ -87,11 +87,11 @@ public final class ReferenceServer: @unchecked Sendable {
 }
 
 /// Reads a child's output on a thread of its own, off the Swift concurrency pool.
-enum ServerOutput {
+public enum ServerOutput {
     /// The first line `handle` delivers (trimmed; what came before the end if there is no
     /// newline). The thread keeps reading, and dropping, what follows until the end, so the
     /// child can never block on a full pipe.
-    static func firstLine(of handle: FileHandle) async -> String {
+    public static func firstLine(of handle: FileHandle) async -> String {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 var line = Data()

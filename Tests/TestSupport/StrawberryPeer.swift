@@ -12,51 +12,26 @@ public final class StrawberryPeer: @unchecked Sendable {
     /// The Python with Strawberry and uvicorn: `ROCKET_RESERVER_STRAWBERRY_PYTHON` (Scripts/test
     /// sets it; empty means unavailable), else the venv Scripts/test makes when Strawberry is
     /// installed there; `nil` otherwise.
-    public static let python: String? = {
-        if let set = ProcessInfo.processInfo.environment["ROCKET_RESERVER_STRAWBERRY_PYTHON"] { return set.isEmpty ? nil : set }
-        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
-        let lib = venv.appendingPathComponent("lib")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-        let installed = versions.contains { version in
-            ["strawberry/__init__.py", "uvicorn/__init__.py", "starlette/__init__.py"].allSatisfy {
-                FileManager.default.fileExists(atPath: lib.path + "/\(version)/site-packages/\($0)")
-            }
-        }
-        return installed ? venv.appendingPathComponent("bin/python").path : nil
-    }()
+    public static let python = VenvPython.find(variable: "ROCKET_RESERVER_STRAWBERRY_PYTHON", packages: ["strawberry", "uvicorn", "starlette"])
 
     /// Why the Strawberry tests are skipped when ``python`` is `nil`.
     public static let unavailableNote = "Strawberry is not installed: Scripts/test installs strawberry-graphql[asgi] and uvicorn into Benchmarks/.venv"
 
     /// The GraphQL endpoint, `http://127.0.0.1:PORT/graphql`.
     public let endpoint: URL
-    private let process: Process
-    private let input: Pipe
-    private let exit: ProcessExit
+    private let peer: PythonPeerProcess
 
     /// Starts the peer and waits for its `listening on` line.
     public init() async throws {
         guard let python = Self.python else { throw ReferenceServer.StartupError(message: Self.unavailableNote) }
         let script = BuiltProducts.packageRoot.appendingPathComponent("Tests/GraphQLSubscriptionsTests/Peers/strawberry_peer.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-W", "ignore", script.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = input
-        let exit = try await ProcessExit(starting: process)
-        let line = await ServerOutput.firstLine(of: output.fileHandleForReading)
+        let peer = try await PythonPeerProcess(python: python, arguments: ["-W", "ignore", script.path])
+        let line = peer.firstLine
         guard line.hasPrefix("listening on http://127.0.0.1:"), let endpoint = URL(string: String(line.dropFirst("listening on ".count))) else {
-            try? input.fileHandleForWriting.close()
-            if process.isRunning { process.terminate() }
+            peer.abandon()
             throw ReferenceServer.StartupError(message: "the Strawberry peer did not start (got \"\(line)\")")
         }
-        self.process = process
-        self.input = input
-        self.exit = exit
+        self.peer = peer
         self.endpoint = endpoint
     }
 
@@ -64,15 +39,16 @@ public final class StrawberryPeer: @unchecked Sendable {
 
     /// Closes the peer's standard input, which ends it; returns at once.
     public func stop() {
-        try? input.fileHandleForWriting.close()
+        peer.stop()
     }
 
     /// Stops the peer and returns once it has ended (SIGTERM if it has not within five seconds).
     public func stopAndWait() async {
         stop()
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        let process = peer.process
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: watchdog)
-        await exit.wait()
+        await peer.exit.wait()
         watchdog.cancel()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A WebSocket server for one connection on 127.0.0.1 (a port the kernel picks), written with
 /// raw sockets so that it can break every rule: the test gives it a script that reads the
@@ -18,41 +19,12 @@ final class WebSocketTestPeer: @unchecked Sendable {
     /// `socketBufferBytes`, the connection's send and receive buffers are that small, so that a
     /// test can fill them with a few messages.
     init(ipv6: Bool = false, socketBufferBytes: Int32? = nil) throws {
-        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        if var size = socketBufferBytes, fd >= 0 {
-            // Set on the listener, before listen(2), so that the accepted socket has them from the start.
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var storage = sockaddr_storage()
-        var length = socklen_t(ipv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutableBytes(of: &storage) { raw in
-            if ipv6 {
-                var address = sockaddr_in6()
-                address.sin6_family = sa_family_t(AF_INET6)
-                address.sin6_addr = in6addr_loopback
-                raw.storeBytes(of: address, as: sockaddr_in6.self)
-            } else {
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                raw.storeBytes(of: address, as: sockaddr_in.self)
-            }
-        }
-        let ok = fd >= 0 && withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard ok else {
-            if fd >= 0 { close(fd) }
+        guard let listening = try? LoopbackSocket.listen(ipv6: ipv6, backlog: 8, bufferBytes: socketBufferBytes) else {
             throw PeerError("could not listen on loopback")
         }
-        listener = fd
+        listener = listening.descriptor
+        port = listening.port
         host = ipv6 ? "[::1]" : "127.0.0.1"
-        port = withUnsafeBytes(of: &storage) { raw in
-            ipv6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port) : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
-        }
     }
 
     deinit { close(listener) }

@@ -11,42 +11,23 @@ import Glibc
 final class WebSocketsPeer: @unchecked Sendable {
     /// The Python with `websockets`: `ROCKET_RESERVER_WEBSOCKETS_PYTHON` (Scripts/test sets it),
     /// else the venv Scripts/test makes, when `websockets` is installed there; `nil` otherwise.
-    static let python: String? = {
-        if let set = ProcessInfo.processInfo.environment["ROCKET_RESERVER_WEBSOCKETS_PYTHON"] { return set.isEmpty ? nil : set }
-        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
-        let lib = venv.appendingPathComponent("lib")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-        let installed = versions.contains { FileManager.default.fileExists(atPath: lib.path + "/\($0)/site-packages/websockets/__init__.py") }
-        return installed ? venv.appendingPathComponent("bin/python").path : nil
-    }()
+    static let python = VenvPython.find(variable: "ROCKET_RESERVER_WEBSOCKETS_PYTHON", packages: ["websockets"])
 
     static let unavailableNote: Comment = "Python websockets is not installed: Scripts/test installs it into Benchmarks/.venv"
 
     let port: Int
-    private let process: Process
-    private let input: Pipe
-    private let exit: ProcessExit
+    private let peer: PythonPeerProcess
 
     init() async throws {
         guard let python = Self.python else { throw PeerError("no Python with websockets") }
         let script = BuiltProducts.packageRoot.appendingPathComponent("Tests/WebSocketTests/Peers/websockets_peer.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = input
-        exit = try await ProcessExit(starting: process)
-        self.process = process
-        self.input = input
-        let line = await Self.firstLine(of: output.fileHandleForReading)
+        let peer = try await PythonPeerProcess(python: python, arguments: [script.path])
+        let line = peer.firstLine
         guard line.hasPrefix("listening on "), let port = Int(line.dropFirst("listening on ".count)) else {
-            process.terminate()
+            peer.abandon()
             throw PeerError("the websockets peer did not start (got \"\(line)\")")
         }
+        self.peer = peer
         self.port = port
     }
 
@@ -57,28 +38,6 @@ final class WebSocketsPeer: @unchecked Sendable {
 
     /// Closes the peer's standard input, which ends it.
     func stop() {
-        try? input.fileHandleForWriting.close()
-    }
-
-    /// The first line of the peer's output, read on a thread of its own, which then drains the rest.
-    private static func firstLine(of handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var bytes: [UInt8] = []
-                var resumed = false
-                var chunk = [UInt8](repeating: 0, count: 256)
-                while true {
-                    let count = read(handle.fileDescriptor, &chunk, chunk.count)
-                    if count <= 0 { break }
-                    guard !resumed else { continue }
-                    bytes += chunk[0..<count]
-                    if let newline = bytes.firstIndex(of: 10) {
-                        resumed = true
-                        continuation.resume(returning: String(decoding: bytes[..<newline], as: UTF8.self))
-                    }
-                }
-                if !resumed { continuation.resume(returning: String(decoding: bytes, as: UTF8.self)) }
-            }
-        }
+        peer.stop()
     }
 }

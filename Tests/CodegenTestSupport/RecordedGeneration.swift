@@ -7,8 +7,8 @@ import TestSupport
 /// (``GeneratedDocumentRecorder``, only when the compile round trip asks), so that
 /// `GeneratedCodeCompilesTests` type-checks the Swift of every valid document the tests generate.
 /// (A custom configuration names Swift types of the test's own, which no module declares.)
-enum RecordedGeneration {
-    static func generate(
+public enum RecordedGeneration {
+    public static func generate(
         sources: [(name: String, text: String)], schema: Schema, configuration: CodegenConfiguration = CodegenConfiguration()
     ) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         let result = CodeGenerator.generate(sources: sources, schema: schema, configuration: configuration)
