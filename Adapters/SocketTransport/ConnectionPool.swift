@@ -161,8 +161,11 @@ final class ConnectionPool: Sendable {
     private static func take(
         _ origin: ConnectionOrigin, from state: inout State, now: ContinuousClock.Instant, bound: Int, expired: inout [PooledConnection]
     ) -> Lease? {
-        var entry = state.origins[origin] ?? Origin()
-        defer { state.origins[origin] = entry }
+        // Changed in place: a copy of the entry would copy its line of waiters on every request.
+        take(from: &state.origins[origin, default: Origin()], now: now, bound: bound, expired: &expired)
+    }
+
+    private static func take(from entry: inout Origin, now: ContinuousClock.Instant, bound: Int, expired: inout [PooledConnection]) -> Lease? {
         entry.idle.removeAll { connection in
             guard connection.expiry <= now else { return false }
             expired.append(connection)
@@ -187,18 +190,12 @@ final class ConnectionPool: Sendable {
         let expiry = now() + idleTimeout
         var reapAt: ContinuousClock.Instant?
         let handover = state.withLock { state -> (Waiter, Lease)? in
-            guard var entry = state.origins[origin] else { return nil }
-            defer { state.origins[origin] = entry }
-            if !entry.waiters.isEmpty {
-                let waiter = entry.waiters.removeFirst()
-                return (waiter, keep.map(Lease.reuse) ?? .open)
-            }
-            entry.leased -= 1
-            if let keep {
-                keep.expiry = expiry
-                entry.idle.append(keep)
-                reapAt = Self.claimReaper(&state, for: expiry)
-            }
+            guard state.origins[origin] != nil else { return nil }
+            // Changed in place (the entry exists, so the default is never used): a copy of the
+            // entry would copy its line of waiters on every answer.
+            let next = Self.release(in: &state.origins[origin, default: Origin()], keeping: keep, expiry: expiry)
+            if let next { return next }
+            if keep != nil { reapAt = Self.claimReaper(&state, for: expiry) }
             return nil
         }
         if let (waiter, lease) = handover {
@@ -206,6 +203,20 @@ final class ConnectionPool: Sendable {
             waiter.continuation.resume(returning: lease)
         }
         if let reapAt { scheduleReaper(at: reapAt, from: expiry - idleTimeout) }
+    }
+
+    /// Hands `keep` (or the right to open a connection) to the first request in line, or
+    /// makes it idle until `expiry`; returns the request served, if any.
+    private static func release(in entry: inout Origin, keeping keep: PooledConnection?, expiry: ContinuousClock.Instant) -> (Waiter, Lease)? {
+        if !entry.waiters.isEmpty {
+            return (entry.waiters.removeFirst(), keep.map(Lease.reuse) ?? .open)
+        }
+        entry.leased -= 1
+        if let keep {
+            keep.expiry = expiry
+            entry.idle.append(keep)
+        }
+        return nil
     }
 
     /// Whether the reaper's timer must be (re)set for an idle connection expiring at `expiry`:
