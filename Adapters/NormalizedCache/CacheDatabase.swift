@@ -41,6 +41,9 @@ final class CacheDatabase {
         // Before anything: the next process finds the log and its index ready (making the
         // 32 KiB index costs a dozen system calls, deleting both more).
         database.persistWriteAheadLog()
+        // A command that wrote ends without a checkpoint and its two disk flushes: the log is
+        // copied back when it grows to SQLite's automatic checkpoint, once per many commands.
+        database.keepWriteAheadLogOnClose()
         let (exists, journalMode) = try format()
         if !exists {
             // Making the file (its header, the journal mode, the tables) waits for no disk

@@ -98,6 +98,18 @@ package final class SQLiteDatabase {
         _ = "main".withCString { name in library.fileControl(handle, name, 10 /* SQLITE_FCNTL_PERSIST_WAL */, &on) }
     }
 
+    /// Leaves the write-ahead log as it is when this connection closes, even when it is the last
+    /// (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`): a short-lived process then ends without copying the
+    /// log into the database and syncing both. The log is copied back once it reaches SQLite's
+    /// automatic checkpoint (1,000 pages), by whichever writer gets there; readers read through
+    /// it meanwhile. Returns whether the library took the setting.
+    @discardableResult
+    package func keepWriteAheadLogOnClose() -> Bool {
+        guard let configure = library.databaseConfiguration else { return false }
+        var applied: Int32 = 0
+        return configure(handle, 1006 /* SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE */, 1, &applied) == 0 && applied == 1
+    }
+
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
     package var changes: Int { Int(library.changes(handle)) }
 

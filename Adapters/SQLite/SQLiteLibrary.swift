@@ -35,6 +35,12 @@ package struct SQLiteLibrary: @unchecked Sendable {
     let version: @convention(c) () -> Text?
     /// `sqlite3_file_control(db, "main", op, pointer)`.
     let fileControl: @convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32
+    /// `sqlite3_db_config(db, op, int, int*)`, for the options that take an on/off switch; `nil`
+    /// where the library lacks it (the options are then left as they are).
+    ///
+    /// The C function is variadic: called through this fixed signature, its two integer
+    /// arguments travel in the same registers as in a variadic call (x86-64 and arm64 on Linux).
+    let databaseConfiguration: (@convention(c) (Handle?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32)?
 
     /// The library's file name.
     package static let libraryName = "libsqlite3.so.0"
@@ -86,6 +92,9 @@ package struct SQLiteLibrary: @unchecked Sendable {
               let version = symbol("sqlite3_libversion").map({ unsafeBitCast($0, to: (@convention(c) () -> Text?).self) }),
               let fileControl = symbol("sqlite3_file_control").map({ unsafeBitCast($0, to: (@convention(c) (Handle?, Text?, Int32, UnsafeMutableRawPointer?) -> Int32).self) })
         else { return nil }
+        databaseConfiguration = symbol("sqlite3_db_config").map {
+            unsafeBitCast($0, to: (@convention(c) (Handle?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32).self)
+        }
         self.open = open
         self.close = close
         self.prepare = prepare

@@ -206,15 +206,16 @@ struct CachePersistenceTests {
 }
 
 extension CachePersistenceTests {
-    /// Writes `records` records into a new database at `file` and closes it, so that the file
-    /// alone holds them (SQLite folds the write-ahead log in when the last connection closes).
+    /// Writes `records` records into a new database at `file`, then folds the write-ahead log
+    /// into the file, so that the file alone holds them (the cache leaves its log as it is when
+    /// it closes: a plain connection's checkpoint moves it).
     static func fill(_ file: URL, records: Int) async throws {
         do {
             let cache = NormalizedCache(persistence: .sqlite(at: file))
             for index in 0..<records { await cache.setField("value", of: "Item:\(index)", to: .int(index)) }
         }
-        // Closed: its log was folded into the file (the log and its index are kept, empty of
-        // anything the file lacks); without them the file alone holds every record.
+        try SQLiteDatabase(path: file.path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        // Folded in: without the log and its index the file alone holds every record.
         for companion in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + companion) }
         #expect(await NormalizedCache(persistence: .sqlite(at: file)).record("Item:\(records - 1)") != nil, "the file alone holds the records")
         for companion in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + companion) }
