@@ -146,6 +146,8 @@ import Testing
         }
         let connection = try await client.connect(to: peer.url())
         let consumer = Task {
+            // A consumer that fails ends the stream too, so the test fails instead of waiting for ever.
+            defer { listening.continuation.finish() }
             var count = 0
             for try await _ in connection.messages {
                 count += 1
@@ -194,6 +196,7 @@ import Testing
         let connection = try await client.connect(to: peer.url())
         let started = AsyncStream.makeStream(of: Void.self)
         let consumer = Task {
+            defer { started.continuation.finish() }
             for try await _ in connection.messages { started.continuation.yield() }
         }
         for await _ in started.stream { break }
@@ -228,6 +231,7 @@ import Testing
         let released = DispatchSemaphore(value: 0)
         let writing = AsyncStream.makeStream(of: Bool.self)
         let run = peer.serve { connection in
+            defer { writing.continuation.finish() }
             try connection.acceptUpgrade()
             // The frame's first bytes have arrived; nothing is read until the test has seen the send end.
             writing.continuation.yield(connection.waitUntilReadable())

@@ -139,6 +139,8 @@ import Testing
         let peer = try WebSocketTestPeer()
         let requested = AsyncStream.makeStream(of: Void.self)
         let run = peer.serve { connection in
+            // A peer that fails ends the stream too, so the test fails instead of waiting for ever.
+            defer { requested.continuation.finish() }
             _ = try connection.readRequest()
             requested.continuation.yield()
             return try connection.seesEndOfStream()
