@@ -1,0 +1,15 @@
+/// An answer: its `data` (JSON, fields in the order selected), the server's errors, and whether
+/// it came from the cache.
+public struct GraphQLDocumentAnswer: Sendable, Equatable {
+    /// The `data` object as JSON text; `nil` when the server answered errors only.
+    public var data: String?
+    /// The server's errors as sentences (sanitised, shortened); empty on success.
+    public var errors: [String]
+    public var fromCache: Bool
+
+    public init(data: String?, errors: [String] = [], fromCache: Bool = false) {
+        self.data = data
+        self.errors = errors
+        self.fromCache = fromCache
+    }
+}
