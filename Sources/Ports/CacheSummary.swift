@@ -22,29 +22,3 @@ public struct CacheSummary: Sendable, Hashable {
         self.newestRecordAge = newestRecordAge
     }
 }
-
-/// What removing caches removed.
-public struct CacheClearing: Sendable, Hashable {
-    /// Every endpoint and user's cache, or the current one only.
-    public var all: Bool
-    /// How many caches were removed (0 when there was nothing to remove).
-    public var removed: Int
-
-    public init(all: Bool, removed: Int) {
-        self.all = all
-        self.removed = removed
-    }
-}
-
-/// What collecting garbage removed from the current cache.
-public struct CacheCollection: Sendable, Hashable {
-    /// Records that no root reached.
-    public var unreachableRecords: Int
-    /// Fields whose references named records that were not stored.
-    public var danglingReferences: Int
-
-    public init(unreachableRecords: Int, danglingReferences: Int) {
-        self.unreachableRecords = unreachableRecords
-        self.danglingReferences = danglingReferences
-    }
-}
