@@ -14,6 +14,9 @@ final class LoopbackListener: @unchecked Sendable {
     private var liveThreads = 0
     private var stopping = false
     private var closed = false
+    private let ipv6: Bool
+    /// Holds the port once stopped, so that it stays refused (``LoopbackSocket/reserve(port:ipv6:)``).
+    private var placeholder: Int32?
 
     /// Listens; throws when the address family is unavailable (for example no IPv6).
     init(ipv6: Bool) throws {
@@ -31,6 +34,11 @@ final class LoopbackListener: @unchecked Sendable {
         wakeRead = wake.read
         wakeWrite = wake.write
         port = listening.port
+        self.ipv6 = ipv6
+    }
+
+    deinit {
+        if let placeholder { close(placeholder) }
     }
 
     /// Accepts connections and runs `serve` for each (which closes it), one thread per
@@ -68,6 +76,8 @@ final class LoopbackListener: @unchecked Sendable {
         if !closed {
             closed = true
             close(listener)
+            // A test that stops a server expects its port to refuse from now on: keep it.
+            placeholder = LoopbackSocket.reserve(port: port, ipv6: ipv6)
             close(wakeRead)
             close(wakeWrite)
         }

@@ -32,10 +32,25 @@ public enum LoopbackSocket {
         try open(ipv6: ipv6) { _ in nil }
     }
 
+    /// A socket bound to `port`, which a stopped server just left, and not listening: while it
+    /// is open a connection to the port is refused, and no other test's server can be given the
+    /// port (tests run in parallel, and the kernel hands out a port freed a moment ago). `nil`
+    /// when another socket took the port first.
+    public static func reserve(port: UInt16, ipv6: Bool = false) -> Int32? {
+        try? open(ipv6: ipv6, port: port, reuseAddress: true) { _ in nil }.descriptor
+    }
+
     /// Binds a new socket, runs `then` on it (which names the call that failed, if one did), and reads the port back.
-    private static func open(ipv6: Bool, bufferBytes: Int32? = nil, then: (Int32) -> String?) throws -> (descriptor: Int32, port: UInt16) {
+    private static func open(
+        ipv6: Bool, port: UInt16 = 0, reuseAddress: Bool = false, bufferBytes: Int32? = nil, then: (Int32) -> String?
+    ) throws -> (descriptor: Int32, port: UInt16) {
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SetupError(call: "socket", code: errno) }
+        if reuseAddress {
+            // The stopped server's accepted connections may linger in TIME_WAIT on the port.
+            var on: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
         if var size = bufferBytes {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -47,11 +62,13 @@ public enum LoopbackSocket {
                 var address = sockaddr_in6()
                 address.sin6_family = sa_family_t(AF_INET6)
                 address.sin6_addr = in6addr_loopback
+                address.sin6_port = port.bigEndian
                 raw.storeBytes(of: address, as: sockaddr_in6.self)
             } else {
                 var address = sockaddr_in()
                 address.sin_family = sa_family_t(AF_INET)
                 address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                address.sin_port = port.bigEndian
                 raw.storeBytes(of: address, as: sockaddr_in.self)
             }
         }
