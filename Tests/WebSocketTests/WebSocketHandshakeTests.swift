@@ -1,6 +1,7 @@
 import Foundation
 import Transport
 import SocketTransport
+import TestSupport
 import Testing
 
 /// The opening handshake against the loopback peer: what the client sends, and every way a
@@ -166,7 +167,9 @@ import Testing
     }
 
     @Test func aClosedPortIsRefusedAsForHTTP() async throws {
-        let port = try WebSocketTestPeer().port  // closed when the peer is released
+        // Bound and not listening for the whole test: a port merely released could be given to
+        // another test's server meanwhile (tests run in parallel).
+        let port = try #require(ClosedLoopbackPort.make())
         await #expect(throws: HTTPTransportError(.connectionRefused)) {
             try await client.connect(to: URL(string: "ws://127.0.0.1:\(port)/")!)
         }
