@@ -9,8 +9,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "127.0.0.1.invalid", "localhost.invalid", "128.0.0.1", "10.0.0.1", "127.0.0", "127.0.0.256", "127..0.1",
-        "::2", "[::1", "::ffff:127.0.0.1", "rocket-reserver.invalid",
+        "", "127.0.0.1.invalid", "localhost.invalid", "1127.0.0.1", "127.0.0.1.1", "127.0.0", "127.0.0.256", "127..0.1",
+        "::1::", "[::1", "::ffff:127.0.0.1", "rocket-reserver.invalid",
     ])
     func namesAnotherHost(_ host: String) {
         #expect(!HostName.isLoopback(host))
