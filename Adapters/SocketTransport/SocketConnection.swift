@@ -73,23 +73,27 @@ struct SocketConnection: Sendable {
     func send(_ bytes: Data) async throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                #if canImport(Glibc)
-                return Glibc.send(descriptor, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                return Darwin.send(descriptor, base + offset, buffer.count - offset, 0)
-                #endif
+            let start = offset
+            switch try bytes.withUnsafeBytes({ try sendAvailable(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {
+            case .wrote(let count): offset += count
+            case .needsWritable, .needsReadable: _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
             }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            let code = errno
-            if code == EINTR { continue }
-            guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
-            _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
         }
+    }
+
+    /// Writes what the socket takes now from `bytes`, without waiting: the count written, or
+    /// ``WriteProgress/needsWritable`` when the socket is full.
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WriteProgress {
+        let written = SystemCall.repeating {
+            #if canImport(Glibc)
+            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            #else
+            Darwin.send(descriptor, bytes.baseAddress, bytes.count, 0)
+            #endif
+        }
+        if written >= 0 { return .wrote(written) }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return .needsWritable }
+        throw Self.error(errno)
     }
 
     /// Receives up to `buffer.count` bytes, waiting on the loop until some arrive; 0 means the

@@ -77,16 +77,13 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     func send(_ bytes: Data) async throws {
         var sent = 0
         while sent < bytes.count {
-            let offset = sent
-            let written = try await retrying(during: .transfer) {
-                bytes.withUnsafeBytes { buffer in
-                    library.write(ssl, buffer.baseAddress.map { $0 + offset }, Int32(clamping: buffer.count - offset))
-                }
+            // After a wait the same bytes go again (OpenSSL's retry rule): `sent` moves only on success.
+            let start = sent
+            switch try bytes.withUnsafeBytes({ try sendAvailable(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {
+            case .wrote(let count): sent += count
+            case .needsWritable: _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
+            case .needsReadable: _ = try await EventLoop.current.wait(for: .readable(socket.descriptor), until: socket.deadline)
             }
-            // The server said goodbye (`close_notify`): every later write fails the same way, so
-            // the rest can never go out.
-            guard written > 0 else { throw HTTPTransportError(.connectionLost) }
-            sent += Int(written)
         }
     }
 
@@ -123,7 +120,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
 
     /// Writes all of `bytes` if the socket takes them now; else says what to wait for, and the
     /// same bytes must come again (see ``WebSocketByteStream/sendAvailable(_:)``).
-    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress {
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WriteProgress {
         errno = 0
         let result = PipeSignal.suppressed { library.write(ssl, bytes.baseAddress, Int32(clamping: bytes.count)) }
         if result > 0 { return .wrote(Int(result)) }

@@ -18,9 +18,9 @@ protocol WebSocketByteStream: ByteStream {
     /// Writes what the socket takes now from `bytes` (never empty), without waiting, so that the
     /// I/O task can go on reading while a large frame goes out.
     ///
-    /// After ``WebSocketWriteProgress/needsWritable`` or ``WebSocketWriteProgress/needsReadable``,
+    /// After ``WriteProgress/needsWritable`` or ``WriteProgress/needsReadable``,
     /// a TLS stream must be given the same bytes again (OpenSSL's retry rule); it writes all or nothing.
-    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress
+    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WriteProgress
     /// Writes `bytes` if the socket takes them now, without waiting (a last close frame
     /// before the connection is dropped); what does not fit is dropped.
     func sendIfRoom(_ bytes: Data)
@@ -38,19 +38,6 @@ extension SocketConnection: WebSocketByteStream {
     }
 
     func finish() {}
-
-    func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WebSocketWriteProgress {
-        let written = SystemCall.repeating {
-            #if canImport(Glibc)
-            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            #else
-            Darwin.send(descriptor, bytes.baseAddress, bytes.count, 0)
-            #endif
-        }
-        if written >= 0 { return .wrote(written) }
-        if errno == EAGAIN || errno == EWOULDBLOCK { return .needsWritable }
-        throw Self.error(errno)
-    }
 
     func sendIfRoom(_ bytes: Data) {
         _ = bytes.withUnsafeBytes { buffer in

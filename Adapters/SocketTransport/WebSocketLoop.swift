@@ -213,7 +213,7 @@ struct WebSocketLoop {
         if let close = work.close { closeRequest = close }
         while var frame = nextFrame() {
             let offset = frame.written
-            let progress: WebSocketWriteProgress
+            let progress: WriteProgress
             do {
                 progress = try frame.bytes.withUnsafeBytes { try stream.sendAvailable(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             } catch {
