@@ -59,13 +59,15 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
         /** Rules about host names every layer applies alike (which hosts are this machine). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
+        /** How a file path splits into folder and name; no dependencies, for every layer. */
+        .target(name: "PathNames", path: "Sources/PathNames"),
         /** The system's words for an errno, read thread-safely; every message that quotes them reads them here. No dependencies. */
         .target(name: "SystemErrorText", path: "Sources/SystemErrorText"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "PathNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
@@ -77,7 +79,7 @@ let package = Package(
                 "CacheFolder",
             ],
             path: "Sources/rocket-reserver",
-            exclude: ["startup.order"],
+            exclude: ["startup.order", "StaticCxx"],
             linkerSettings: startupLinkerSettings
         ),
 
@@ -88,7 +90,7 @@ let package = Package(
         /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
         .target(name: "Transport", dependencies: ["SystemErrorText"], path: "Adapters/Transport"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
-        .target(name: "POSIXSupport", dependencies: ["SystemErrorText"], path: "Adapters/POSIXSupport"),
+        .target(name: "POSIXSupport", dependencies: ["SystemErrorText", "PathNames"], path: "Adapters/POSIXSupport"),
         /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
         .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
@@ -119,7 +121,7 @@ let package = Package(
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "JSONFileCredentialStore", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/JSONFileCredentialStore"),
         /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
-        .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport"], path: "Adapters/CacheFolder"),
+        .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport", "SystemErrorText"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/TerminalPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
@@ -297,6 +299,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
+        .testTarget(name: "PathNamesTests", dependencies: ["PathNames"]),
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
@@ -312,7 +315,11 @@ let package = Package(
 /// names that no longer exist are ignored, so a stale file only costs locality), and, where the
 /// C library loads them (glibc 2.36 or later), packed relative relocations. Both only make the
 /// process touch fewer pages of the binary at start-up (peak memory and start-up time); the
-/// code is the same. Debug builds link as before.
+/// code is the same. Where the C++ library's archive is installed (`libstdc++.a`, which comes with
+/// the GCC development files the Swift toolchain needs on Linux), the static-stdlib build also takes
+/// the C++ library the Swift runtime uses from it (`Sources/rocket-reserver/StaticCxx`) instead of
+/// loading `libstdc++.so.6` at every start; a dynamic build is unchanged by it. Debug builds link
+/// as before.
 var startupLinkerSettings: [LinkerSetting] {
     var flags = [
         "-use-ld=lld",
@@ -320,7 +327,36 @@ var startupLinkerSettings: [LinkerSetting] {
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
     if glibcLoadsPackedRelocations { flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    if cxxArchiveInstalled { flags += ["-L\(Context.packageDirectory)/Sources/rocket-reserver/StaticCxx"] }
     return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
+}
+
+/// Whether the GCC installation clang links with (the newest version folder under
+/// `/usr/lib/gcc/<target>/` that has `crtbegin.o`) holds `libstdc++.a`; `false` elsewhere.
+var cxxArchiveInstalled: Bool {
+    #if canImport(Glibc)
+    #if arch(x86_64)
+    let root = "/usr/lib/gcc/x86_64-linux-gnu"
+    #elseif arch(arm64)
+    let root = "/usr/lib/gcc/aarch64-linux-gnu"
+    #else
+    return false
+    #endif
+    guard let folder = opendir(root) else { return false }
+    defer { closedir(folder) }
+    var versions: [(number: [Int], name: String)] = []
+    while let entry = readdir(folder) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let number = name.split(separator: ".").map { Int($0) }
+        guard !number.isEmpty, number.allSatisfy({ $0 != nil }) else { continue }
+        versions.append((number.compactMap { $0 }, name))
+    }
+    let usable = versions.filter { access("\(root)/\($0.name)/crtbegin.o", R_OK) == 0 }
+    guard let newest = usable.max(by: { $0.number.lexicographicallyPrecedes($1.number) }) else { return false }
+    return access("\(root)/\(newest.name)/libstdc++.a", R_OK) == 0
+    #else
+    return false
+    #endif
 }
 
 /// Whether this machine's glibc is 2.36 or later (`DT_RELR`); `false` elsewhere.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemErrorText
 import NormalizedCache
 import Ports
 
@@ -58,7 +63,7 @@ public struct CacheFolderInspector: CacheInspector {
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return 0
         } catch {
-            throw CacheInspectorError.unreadable("\(directory.path): \(error.localizedDescription)")
+            throw CacheInspectorError.unreadable("\(directory.path): \(Self.reason(error))")
         }
         var removed = 0
         let databases = Set(names.compactMap(CacheFileLocation.databaseName(of:)))
@@ -81,5 +86,15 @@ extension CacheFolderInspector {
     static func age(of milliseconds: Int64) -> Duration {
         let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))
         return .milliseconds(max(0, now - milliseconds))
+    }
+}
+
+extension CacheFolderInspector {
+    /// The system's words for why a folder could not be listed.
+    fileprivate static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return SystemErrorText.describe(posix.code.rawValue)
+        }
+        return "it could not be listed"
     }
 }

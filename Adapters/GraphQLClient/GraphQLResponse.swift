@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// A response as it travels back up the interceptor chain: raw HTTP at first, parsed later.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSON
 
 /// Reads a GraphQL response body from bytes: a JSON object with `data` and/or `errors`.

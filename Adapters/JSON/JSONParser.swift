@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Parses JSON text straight from UTF-8 bytes into ``JSONValue`` (RFC 8259, strict).
 ///

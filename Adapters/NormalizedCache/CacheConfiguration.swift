@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How fresh a ``NormalizedCache``'s answers must be, and its clock: plain values chosen by
 /// the program (the library reads no environment). The size bound is the persistence's

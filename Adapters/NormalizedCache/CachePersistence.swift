@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a ``NormalizedCache`` keeps its records between uses.
 public struct CachePersistence: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSON
 
 /// A query's answer assembled from the cache, and how old its oldest record is.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import POSIXSupport
 import SQLite
 import Synchronization
@@ -20,7 +24,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     let onWarning: @Sendable (String) -> Void
 
     /// Guards everything below (the actor using the backend already serializes its calls).
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var connection = Connection.closed
     /// The warnings given so far (each is given once); guarded by its own lock, since warnings
     /// are also given outside ``lock``.
@@ -154,9 +158,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
 
     /// Runs `body` holding ``lock``.
     private func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock { _ throws(Failure) in try body() }
     }
 
     // MARK: Opening

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PathNames
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,21 +39,21 @@ extension FileIO {
         if failure != nil { unlink(temporary) }
         if close(descriptor) != 0, failure == nil { failure = Failure("close") }
         if let failure { throw failure }
-        try syncFolder((path as NSString).deletingLastPathComponent)
+        try syncFolder(PathName.folder(of: path))
     }
 
     /// A fresh temporary name beside `path`: `.<name>.<pid>.<16 hex digits>.tmp`.
     package static func temporaryPath(for path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = PathName.folder(of: path)
+        let name = PathName.lastComponent(of: path)
         let random = String(UInt64.random(in: .min ... .max), radix: 16)
         return folder + "/." + name + "." + String(getpid()) + "." + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
     }
 
     /// The temporary files of `path` that exist now (written by any process).
     package static func temporaryFiles(of path: String) -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = "." + (path as NSString).lastPathComponent + "."
+        let folder = PathName.folder(of: path)
+        let prefix = "." + PathName.lastComponent(of: path) + "."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") }.map { folder + "/" + $0 }
     }

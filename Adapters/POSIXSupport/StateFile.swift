@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A small state file kept beside the cache (for example an endpoint's schema), read and
 /// written with the cache file's safety: a bounded read of a regular file that never follows a

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A connected byte stream an HTTP exchange runs over: a plain socket or TLS on top of one.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// How to reach an origin: directly or through an http proxy (with a `CONNECT` tunnel for

@@ -37,8 +37,8 @@ struct HTTPResponseHead {
                 throw HTTPResponseReader.malformed("more than \(maximumHeaderCount) header fields")
             }
             guard let colon = line.firstIndex(of: ":") else { throw HTTPResponseReader.malformed("a header line without a colon") }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingHTTPWhitespace
+            let value = line[line.index(after: colon)...].trimmingHTTPWhitespace
             if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }
         }
         self.status = status
@@ -54,7 +54,7 @@ struct HTTPResponseHead {
     /// server says `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`; never after
     /// a body that ends with the connection, or a switch of protocols.
     func keepsAlive(framing: Framing) -> Bool {
-        let tokens = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tokens = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingHTTPWhitespace }
         guard status != 101, framing != .untilClose, !tokens.contains("close") else { return false }
         return version == "HTTP/1.1" || tokens.contains("keep-alive")
     }
@@ -63,7 +63,7 @@ struct HTTPResponseHead {
     var keepAliveTimeout: Duration? {
         guard let value = header("keep-alive") else { return nil }
         for parameter in value.split(separator: ",") {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingHTTPWhitespace }
             if pair.count == 2, pair[0].lowercased() == "timeout", let seconds = Int(pair[1]), seconds >= 0 {
                 return .seconds(min(seconds, 86_400))
             }
@@ -78,7 +78,7 @@ struct HTTPResponseHead {
         guard let lengths = header("content-length") else { return .untilClose }
         var length: Int?
         for text in lengths.split(separator: ",", omittingEmptySubsequences: false) {
-            let digits = text.trimmingCharacters(in: .whitespaces)
+            let digits = text.trimmingHTTPWhitespace
             guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
                 throw HTTPResponseReader.malformed("a Content-Length that is not a non-negative number")
             }

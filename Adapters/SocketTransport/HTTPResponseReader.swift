@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// Reads HTTP/1.1 answers from a ``ByteStream`` (a plain or a TLS connection), one per
@@ -191,7 +195,7 @@ struct HTTPResponseReader {
         var body = Data()
         while true {
             let line = try await readLine()
-            let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingHTTPWhitespace } ?? ""
             guard !sizeText.isEmpty, sizeText.allSatisfy(\.isHexDigit) else { throw Self.malformed("a bad chunk size") }
             // Too many digits for an Int is a size over any limit.
             guard let size = Int(sizeText, radix: 16), size <= limits.maximumBodyBytes - body.count else { throw tooLarge }

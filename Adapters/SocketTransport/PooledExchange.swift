@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// One request over a ``ConnectionPool``'s connection, as sequential async code on the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which HTTP proxies the socket session goes through, with curl's rules; plain values, so the
 /// library never reads the environment itself (its caller does; the CLI decides the one proxy
@@ -54,7 +58,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
         return ProxyConfiguration(
             httpsProxy: try url("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
             httpProxy: try url("http_proxy", "all_proxy", "ALL_PROXY"),
-            noProxy: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            noProxy: list.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)  // curl's separators
         )
     }
 
@@ -68,7 +72,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
               url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil
         else { return nil }
         // The authority as written: a colon after the host needs a port, and the port must not wrap.
-        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? Substring(text)
+        let afterScheme = text.firstRange(of: "://").map { text[$0.upperBound...] } ?? Substring(text)
         let authority = afterScheme.prefix { $0 != "/" }
         let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
         // Foundation decodes `%70roxy` to `proxy`: a percent-encoded host is refused, not decoded.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// An HTTP/1.1 client over POSIX sockets for `http://` and `https://` URLs, TLS by the

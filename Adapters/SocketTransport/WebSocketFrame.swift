@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One WebSocket frame (RFC 6455 §5.2): what the parser hands on, and what the client writes.
 struct WebSocketFrame {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// The opening handshake (RFC 6455 §4.1): the upgrade request, and the checks on the server's
@@ -62,13 +66,13 @@ struct WebSocketHandshake {
         guard Self.tokens(head.header("connection")).contains("upgrade") else {
             throw WebSocketError(.handshakeInvalid("the answer's Connection header does not say upgrade"))
         }
-        guard head.header("sec-websocket-accept")?.trimmingCharacters(in: .whitespaces) == Self.accept(for: key) else {
+        guard head.header("sec-websocket-accept")?.trimmingHTTPWhitespace == Self.accept(for: key) else {
             throw WebSocketError(.handshakeInvalid("Sec-WebSocket-Accept does not match the key sent"))
         }
-        if let extensions = head.header("sec-websocket-extensions"), !extensions.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let extensions = head.header("sec-websocket-extensions"), !extensions.trimmingHTTPWhitespace.isEmpty {
             throw WebSocketError(.handshakeInvalid("the server uses an extension the client did not offer"))
         }
-        guard let chosen = head.header("sec-websocket-protocol")?.trimmingCharacters(in: .whitespaces), !chosen.isEmpty else { return nil }
+        guard let chosen = head.header("sec-websocket-protocol")?.trimmingHTTPWhitespace, !chosen.isEmpty else { return nil }
         guard subprotocols.contains(chosen) else {
             throw WebSocketError(.handshakeInvalid("the server picked a subprotocol the client did not offer"))
         }
@@ -77,6 +81,6 @@ struct WebSocketHandshake {
 
     /// The comma-separated tokens of a header value, lowercased.
     private static func tokens(_ value: String?) -> [String] {
-        (value ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        (value ?? "").split(separator: ",").map { $0.trimmingHTTPWhitespace.lowercased() }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// Joins data frames into messages (RFC 6455 §5.4): a continuation only after a fragment, no

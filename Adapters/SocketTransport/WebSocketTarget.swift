@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Transport
 
 /// Where a WebSocket connects: the URL's host and port checked as ``SocketHTTPSession``

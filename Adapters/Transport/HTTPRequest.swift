@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One HTTP request as the ``HTTPSession`` seam carries it: plain Sendable values, no
 /// FoundationNetworking types.

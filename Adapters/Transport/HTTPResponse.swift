@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The status, headers and body bytes of an HTTP answer.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One whole WebSocket message (RFC 6455 §5.6): fragments already joined, text already checked
 /// to be UTF-8.

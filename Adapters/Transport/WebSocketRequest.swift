@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What opening a WebSocket needs: the `ws://` or `wss://` URL, the subprotocols offered, and
 /// the caller's headers, sent as given and nothing else of the caller's (credentials included).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything the composition root needs to build adapters for one run, resolved from the
 /// command line and the environment.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Resolves a ``Configuration`` from the global options and the environment, option first.
 struct ConfigurationResolver {

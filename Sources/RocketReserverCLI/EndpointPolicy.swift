@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HostNames
 
 /// Decides which endpoints the tool may use and whether credentials may travel to them.
@@ -31,7 +35,7 @@ enum EndpointPolicy {
     /// Whether the text's authority (between `//` and the next `/`, `?` or `#`) holds an `@`,
     /// that is a user name or password, whatever the scheme and however malformed the rest.
     static func hasUserInfo(_ text: String) -> Bool {
-        let afterScheme = text.range(of: "//").map { text[$0.upperBound...] } ?? Substring(text)
+        let afterScheme = text.firstRange(of: "//").map { text[$0.upperBound...] } ?? Substring(text)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
         return authority.contains("@")
     }

@@ -58,7 +58,7 @@ struct NetworkURL: Equatable {
         }
         let scheme: Substring
         let afterScheme: Substring
-        if let separator = text.range(of: "://") {
+        if let separator = text.firstRange(of: "://") {
             scheme = text[..<separator.lowerBound]
             afterScheme = text[separator.upperBound...]
         } else if let defaultScheme {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +23,8 @@ struct NoProxyList {
     let entries: [Substring]
 
     init(_ text: String) {
-        entries = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces)[...] }.filter { !$0.isEmpty }
+        // Commas and blanks both separate entries, as curl reads the list.
+        entries = text.split { $0 == "," || $0 == " " || $0 == "\t" }
     }
 
     /// Whether requests to `host` go directly.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PathNames
 import Presentation
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +62,7 @@ enum OutputFile {
         let code = errno
         guard code == ENOENT else { throw failure(path, code) }
         if lstat(path, &info) == 0 { throw danglingLink(path) }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { throw failure(path, errno) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw failure(path, ENOTDIR) }
     }
@@ -133,7 +138,7 @@ enum OutputFile {
 
     /// A new file at `path`, linked under its name only when complete, and only if the name is still free.
     private static func create(_ bytes: [UInt8], at path: String) throws(UserFile.Failure) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         let temporary = try TemporaryOutput(in: folder.isEmpty ? "." : folder, for: path, mode: 0o666)
         defer { temporary.discard() }
         try temporary.fill(with: bytes, path: path)
@@ -145,7 +150,7 @@ enum OutputFile {
         guard let resolvedPointer = realpath(path, nil) else { throw failure(path, errno) }
         let resolved = String(cString: resolvedPointer)
         free(resolvedPointer)
-        let temporary = try TemporaryOutput(in: (resolved as NSString).deletingLastPathComponent, for: resolved, mode: 0o600)
+        let temporary = try TemporaryOutput(in: PathName.folder(of: resolved), for: resolved, mode: 0o600)
         defer { temporary.discard() }
         // The owner first: changing it clears the set-id bits that fchmod then sets.
         if fchown(temporary.descriptor, original.st_uid, original.st_gid) != 0 {

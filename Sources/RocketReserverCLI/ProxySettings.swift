@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The proxy an endpoint's requests go through, from curl's variables: `https_proxy` (else
 /// `HTTPS_PROXY`) for https endpoints, `http_proxy` (lower case only) for http ones, and

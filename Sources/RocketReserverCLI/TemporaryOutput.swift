@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PathNames
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,7 +44,7 @@ struct TemporaryOutput {
         }
 #endif
         let random = String(UInt64.random(in: .min ... .max), radix: 16)
-        let name = folder + "/." + (target as NSString).lastPathComponent + "." + String(getpid()) + "."
+        let name = folder + "/." + PathName.lastComponent(of: target) + "." + String(getpid()) + "."
             + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
         let descriptor = OutputFile.retrying { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw OutputFile.failure(target, errno) }
@@ -70,7 +75,7 @@ struct TemporaryOutput {
             let source = "/proc/self/fd/\(descriptor)"
             if replacing {
                 let random = String(UInt64.random(in: .min ... .max), radix: 16)
-                let staging = folder + "/." + (path as NSString).lastPathComponent + "." + String(getpid()) + "." + random + ".tmp"
+                let staging = folder + "/." + PathName.lastComponent(of: path) + "." + String(getpid()) + "." + random + ".tmp"
                 guard linkat(AT_FDCWD, source, AT_FDCWD, staging, AT_SYMLINK_FOLLOW) == 0 else { throw OutputFile.failure(path, errno) }
                 guard rename(staging, path) == 0 else {
                     let code = errno

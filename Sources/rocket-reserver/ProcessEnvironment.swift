@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The process environment as a dictionary.
 ///
@@ -32,5 +36,24 @@ enum ProcessEnvironment {
         #else
         return ProcessInfo.processInfo.environment
         #endif
+    }
+}
+
+extension ProcessEnvironment {
+    /// The user's home folder from the password database (`getpwuid_r`), for when `HOME` is unset
+    /// or not an absolute path; `/` when the database has no entry for this user.
+    static func homeFromPasswordDatabase() -> String {
+        var size = 4096
+        while size <= 1 << 20 {
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>?
+            var buffer = [CChar](repeating: 0, count: size)
+            let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found)
+            if status == ERANGE { size *= 4; continue }
+            guard status == 0, found != nil, let directory = entry.pw_dir else { return "/" }
+            let home = String(cString: directory)
+            return home.hasPrefix("/") ? home : "/"
+        }
+        return "/"
     }
 }

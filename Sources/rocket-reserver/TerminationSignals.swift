@@ -4,7 +4,11 @@ import Glibc
 import Darwin
 #endif
 import CacheFolder
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import POSIXSupport
 import SingleThreadRuntime
 import Synchronization

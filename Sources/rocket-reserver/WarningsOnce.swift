@@ -19,7 +19,7 @@ final class WarningsOnce: Sendable {
 
     /// Writes `rocket-reserver: warning: <message>` unless a warning of its kind was written.
     func warn(_ message: String) {
-        let kind = message.range(of: ": ").map { String(message[..<$0.lowerBound]) } ?? message
+        let kind = message.firstRange(of: ": ").map { String(message[..<$0.lowerBound]) } ?? message
         guard seen.withLock({ $0.insert(kind).inserted }) else { return }
         output.write("\(RocketReserverCLI.toolName): warning: \(DisplayText.sanitized(message, limit: 2_000))\n")
     }

@@ -5,7 +5,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalPresenters
@@ -35,7 +39,7 @@ var status = CurrentThreadExecutor.run { executor in
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         terminalWidth: TerminalSize.columns(of: STDOUT_FILENO),
         // Used only when HOME is not an absolute path: the password database is not read otherwise.
-        homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
+        homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ProcessEnvironment.homeFromPasswordDatabase(),
         interruptionShield: SignalShield(),
         makeServices: { configuration in
             await AdapterAssembly(
