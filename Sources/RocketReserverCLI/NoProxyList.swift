@@ -11,7 +11,7 @@ import Darwin
 
 /// The hosts `no_proxy` exempts from the proxy, with curl's rules.
 ///
-/// A comma-separated list; `*` alone exempts every host. An entry that is an IP address (IPv4,
+/// Entries separated by commas or blanks (as curl reads the list); `*` alone exempts every host. An entry that is an IP address (IPv4,
 /// or IPv6 with or without brackets) matches only that address, compared as an address
 /// (`::1` is `0:0:0:0:0:0:0:1`), and an address with a prefix length (`127.0.0.0/8`, `fd00::/8`)
 /// matches the addresses in that range, as curl does; suffix matching is never applied to
