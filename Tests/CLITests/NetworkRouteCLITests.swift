@@ -38,6 +38,8 @@ struct NetworkRouteCLITests {
     /// entries that only look like a suffix of the address do not.
     @Test(arguments: [
         ("127.0.0.1", true), ("127.0.0.0/8", true), ("*", true), ("localhost, 127.0.0.1", true), (" 127.0.0.1 ", true),
+        // Blanks separate entries too, as curl reads the list.
+        ("localhost 127.0.0.1", true), ("example.com\t127.0.0.1", true), ("localhost 127.0.0.2", false),
         ("0.0.1", false), (".0.0.1", false), ("1", false), ("0.1", false), ("127.0.0.2", false), ("127.0.0.1/33", false),
         ("localhost", false), ("[::1]", false), ("127.0.0.0/32", false),
     ])
