@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import JSON
 
 /// Runs GraphQL operations through a chain of interceptors and returns their `data`.

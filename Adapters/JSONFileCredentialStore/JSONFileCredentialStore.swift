@@ -1,9 +1,9 @@
-import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import Domain
 import JSON
 import Ports
 import POSIXSupport

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One open connection (plain, or TLS over the socket) that serves one request at a time and
 /// may be kept alive between them.

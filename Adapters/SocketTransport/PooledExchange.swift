@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Transport
 
 /// One request over a ``ConnectionPool``'s connection, as sequential async code on the

@@ -1,11 +1,11 @@
-import CacheFolder
-import Domain
-import JSONFileCredentialStore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import CacheFolder
+import Domain
+import JSONFileCredentialStore
 import GraphQLClient
 import GraphQLClientDocumentRunner
 import GraphQLGateway

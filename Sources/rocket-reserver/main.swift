@@ -5,11 +5,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalPresenters
