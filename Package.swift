@@ -121,7 +121,7 @@ let package = Package(
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
         .target(name: "JSONFileCredentialStore", dependencies: ["Domain", "Ports", "JSON", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/JSONFileCredentialStore"),
         /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
-        .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport", "SystemErrorText"], path: "Adapters/CacheFolder"),
+        .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/TerminalPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */

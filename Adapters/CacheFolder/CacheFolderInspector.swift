@@ -3,9 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemErrorText
 import NormalizedCache
 import Ports
+import POSIXSupport
 
 /// The cache folder's databases (`cache-<endpoint>-<user>.sqlite`, see ``CacheFileLocation``):
 /// the current one's summary and garbage collection, and removing all of them under each
@@ -57,14 +57,13 @@ public struct CacheFolderInspector: CacheInspector {
     }
 
     public func removeEveryCache() async throws -> Int {
-        let names: [String]
+        let listed: [String]?
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return 0
+            listed = try FileIO.names(in: directory.path)
         } catch {
-            throw CacheInspectorError.unreadable("\(directory.path): \(Self.reason(error))")
+            throw CacheInspectorError.unreadable("\(directory.path): \(error.reason)")
         }
+        guard let names = listed else { return 0 }
         var removed = 0
         let databases = Set(names.compactMap(CacheFileLocation.databaseName(of:)))
         for name in databases.sorted() {
@@ -89,12 +88,3 @@ extension CacheFolderInspector {
     }
 }
 
-extension CacheFolderInspector {
-    /// The system's words for why a folder could not be listed.
-    fileprivate static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
-            return SystemErrorText.describe(posix.code.rawValue)
-        }
-        return "it could not be listed"
-    }
-}

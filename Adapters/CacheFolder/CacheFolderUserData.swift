@@ -5,6 +5,7 @@ import Foundation
 #endif
 import NormalizedCache
 import Ports
+import POSIXSupport
 
 /// Every user's cached data for one endpoint: the cache databases named
 /// `cache-<endpoint hash>-<user hash>.sqlite` (see ``CacheFileLocation``), with their companion,
@@ -55,7 +56,7 @@ public struct CacheFolderUserData: UserDataCache {
     /// The cache databases of the endpoint's users, including those that only left a
     /// companion, lock, earlier-format or temporary file behind.
     func userCacheFiles() -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path)) ?? []
+        let names = (try? FileIO.names(in: cacheDirectory.path)).flatMap { $0 } ?? []
         var files: Set<String> = []
         for name in names {
             guard let base = CacheFileLocation.databaseName(of: name), base.hasPrefix(prefix), base != anonymous else { continue }

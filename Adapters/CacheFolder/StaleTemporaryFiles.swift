@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import POSIXSupport
 
 /// Sweeps the temporary files that killed writers leave in a state folder.
 ///
@@ -26,7 +27,7 @@ public enum StaleTemporaryFiles {
     /// written by that process, locked or not) and returns the ones that could not be removed.
     @discardableResult
     public static func sweep(_ folder: URL, owner: pid_t? = nil) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = (try? FileIO.names(in: folder.path)).flatMap { $0 } ?? []
         var left: [String] = []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let path = folder.appendingPathComponent(name).path

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PathNames
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +49,7 @@ extension FileIO {
     package static func temporaryFiles(of path: String) -> [String] {
         let folder = PathName.folder(of: path)
         let prefix = "." + PathName.lastComponent(of: path) + "."
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? names(in: folder)).flatMap { $0 } ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") }.map { folder + "/" + $0 }
     }
 }

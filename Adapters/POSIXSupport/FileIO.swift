@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -113,15 +108,43 @@ package enum FileIO {
         guard unlink(path) == 0 || errno == ENOENT || errno == ENOTDIR else { throw Failure("unlink") }
     }
 
-    /// Creates the folder (owner-only) and its parents when missing.
+    /// Creates the folder and its missing parents, each owner-only (0700); folders that exist
+    /// are left as they are.
     package static func createFolder(_ path: String) throws(Failure) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw Failure("create folder", reason: "the path is not a folder or cannot be created")
+        let absolute = path.hasPrefix("/")
+        var prefix = absolute ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == 0 {
+                // The mode above is narrowed by the umask; an owner-only folder is what is asked for.
+                guard chmod(prefix, 0o700) == 0 else { throw Failure("create folder") }
+                continue
+            }
+            let code = errno
+            var info = stat()
+            guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw Failure("create folder", code == EEXIST ? ENOTDIR : code)
+            }
         }
+    }
+
+    /// The names in the folder (without `.` and `..`), in the order the system lists them, or
+    /// `nil` when there is no such folder.
+    package static func names(in folder: String) throws(Failure) -> [String]? {
+        guard let stream = opendir(folder) else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw Failure("list folder", code)
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Flushes the folder's entries to disk, so a rename or unlink in it survives a crash.
