@@ -111,21 +111,30 @@ package enum FileIO {
     /// Creates the folder and its missing parents, each owner-only (0700); folders that exist
     /// are left as they are.
     package static func createFolder(_ path: String) throws(Failure) {
-        let absolute = path.hasPrefix("/")
-        var prefix = absolute ? "" : "."
+        // Usually the folder or its parent exists: one call then, a walk from the top otherwise.
+        guard try makeFolder(path) == ENOENT else { return }
+        var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) == 0 {
-                // The mode above is narrowed by the umask; an owner-only folder is what is asked for.
-                guard chmod(prefix, 0o700) == 0 else { throw Failure("create folder") }
-                continue
-            }
-            let code = errno
-            var info = stat()
-            guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw Failure("create folder", code == EEXIST ? ENOTDIR : code)
-            }
+            if let code = try makeFolder(prefix) { throw Failure("create folder", code) }
         }
+    }
+
+    /// Creates one folder (0700, whatever the umask) or finds one there: `nil`, or the `ENOENT`
+    /// of a missing parent.
+    /// - Throws: When something other than a folder is there, or the system refuses.
+    private static func makeFolder(_ path: String) throws(Failure) -> Int32? {
+        if mkdir(path, 0o700) == 0 {
+            guard chmod(path, 0o700) == 0 else { throw Failure("create folder") }
+            return nil
+        }
+        let code = errno
+        if code == ENOENT { return code }
+        var info = stat()
+        guard code == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure("create folder", code == EEXIST ? ENOTDIR : code)
+        }
+        return nil
     }
 
     /// The names in the folder (without `.` and `..`), in the order the system lists them, or
