@@ -73,18 +73,6 @@ struct SocketConnection: Sendable {
         }
     }
 
-    /// Sends every byte of `bytes`, waiting on the loop whenever the socket is full.
-    func send(_ bytes: Data) async throws {
-        var offset = 0
-        while offset < bytes.count {
-            let start = offset
-            switch try bytes.withUnsafeBytes({ try sendAvailable(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {
-            case .wrote(let count): offset += count
-            case .needsWritable, .needsReadable: _ = try await EventLoop.current.wait(for: .writable(descriptor), until: deadline)
-            }
-        }
-    }
-
     /// Writes what the socket takes now from `bytes`, without waiting: the count written, or
     /// ``WriteProgress/needsWritable`` when the socket is full.
     func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WriteProgress {

@@ -78,19 +78,6 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         return stream
     }
 
-    func send(_ bytes: Data) async throws {
-        var sent = 0
-        while sent < bytes.count {
-            // After a wait the same bytes go again (OpenSSL's retry rule): `sent` moves only on success.
-            let start = sent
-            switch try bytes.withUnsafeBytes({ try sendAvailable(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {
-            case .wrote(let count): sent += count
-            case .needsWritable: _ = try await EventLoop.current.wait(for: .writable(socket.descriptor), until: socket.deadline)
-            case .needsReadable: _ = try await EventLoop.current.wait(for: .readable(socket.descriptor), until: socket.deadline)
-            }
-        }
-    }
-
     func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
         let count = Int32(clamping: buffer.count)
         return Int(try await retrying(during: .transfer) { library.read(ssl, buffer.baseAddress, count) })
@@ -98,6 +85,9 @@ final class TLSStream: ByteStream, @unchecked Sendable {
 
     /// The socket the stream runs on.
     var descriptor: Int32 { socket.descriptor }
+
+    /// When a wait for the socket gives up: the socket's deadline.
+    var deadline: ContinuousClock.Instant { socket.deadline }
 
     /// Moves the deadline later waits honour (an open WebSocket has none).
     func moveDeadline(to deadline: ContinuousClock.Instant) {

@@ -16,6 +16,8 @@ import Darwin
 protocol WebSocketByteStream: ByteStream {
     /// The socket the stream runs on, polled for readability.
     var descriptor: Int32 { get }
+    /// When a wait for the socket gives up (``send(_:)``'s waits honour it).
+    var deadline: ContinuousClock.Instant { get }
     /// What can be read now: `nil` when nothing has arrived (or only part of a TLS record), 0
     /// when the peer ended the stream.
     func receiveAvailable(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int?
