@@ -56,7 +56,7 @@ public struct CacheFolderUserData: UserDataCache {
     /// The cache databases of the endpoint's users, including those that only left a
     /// companion, lock, earlier-format or temporary file behind.
     func userCacheFiles() -> [URL] {
-        let names = (try? FileIO.names(in: cacheDirectory.path)).flatMap { $0 } ?? []
+        let names = (try? FileIO.names(in: cacheDirectory.path)) ?? []
         var files: Set<String> = []
         for name in names {
             guard let base = CacheFileLocation.databaseName(of: name), base.hasPrefix(prefix), base != anonymous else { continue }

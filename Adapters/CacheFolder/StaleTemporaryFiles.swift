@@ -27,7 +27,7 @@ public enum StaleTemporaryFiles {
     /// written by that process, locked or not) and returns the ones that could not be removed.
     @discardableResult
     public static func sweep(_ folder: URL, owner: pid_t? = nil) -> [String] {
-        let names = (try? FileIO.names(in: folder.path)).flatMap { $0 } ?? []
+        let names = (try? FileIO.names(in: folder.path)) ?? []
         var left: [String] = []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let path = folder.appendingPathComponent(name).path

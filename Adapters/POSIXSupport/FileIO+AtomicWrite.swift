@@ -49,7 +49,7 @@ extension FileIO {
     package static func temporaryFiles(of path: String) -> [String] {
         let folder = PathName.folder(of: path)
         let prefix = "." + PathName.lastComponent(of: path) + "."
-        let names = (try? names(in: folder)).flatMap { $0 } ?? []
+        let names = (try? names(in: folder)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") }.map { folder + "/" + $0 }
     }
 }
