@@ -18,7 +18,7 @@ struct CredentialStoreContractSubject: Sendable, CustomTestStringConvertible {
         Self(name: "InMemoryCredentialStore") { _ in InMemoryCredentialStore() },
         Self(name: "JSONFileCredentialStore") { folder in
             // A folder that does not exist yet: the store must create it on first save.
-            JSONFileCredentialStore(directory: folder.appending(path: "keychain"), endpoint: "https://example.com/graphql")
+            JSONFileCredentialStore(directory: folder.appending(path: "keychain"), endpoint: "https://rocket-reserver-test.invalid/graphql")
         },
     ]
 

@@ -13,7 +13,7 @@ struct NetworkURLTests {
         "http://127.0.0.1:0x50/graphql", "http://127.0.0.1:80:81/graphql", "https://example.invalid:/graphql",
         // IPv6: unbracketed, unclosed, junk after the bracket, not an address, a zone, IPv4 in brackets.
         "http://::1/graphql", "http://::1:4000/graphql", "http://[::1/graphql", "http://[::1]x/graphql", "http://[::1]:/graphql",
-        "http://[::g]/graphql", "http://[]/graphql", "http://[fe80::1%25eth0]/graphql", "http://[127.0.0.1]/graphql",
+        "http://[::g]/graphql", "http://[]/graphql", "http://[::1%25lo]/graphql", "http://[127.0.0.1]/graphql",
         "http://::1]/graphql", "http://[::1]]/graphql", "http://[[::1]]/graphql",
         // Names: empty labels, long labels and names, characters, percent-encoding.
         "https://.wild.invalid/graphql", "http://.wild.invalid/graphql", "http://a..b.invalid/graphql", "http://a.b.invalid../graphql",

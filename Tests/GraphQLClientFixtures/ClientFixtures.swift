@@ -41,7 +41,7 @@ public enum ClientFixtures {
     public static func detailsBody(id: String = "25", site: String = "CCAFS SLC 40", isBooked: Bool = false) -> String {
         #"""
         {"data":{"launch":{"__typename":"Launch","id":"\#(id)","site":"\#(site)",
-        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://example.com/large.png"},
+        "mission":{"__typename":"Mission","name":"Starlink-3","missionPatch":"https://images.rocketreserver.invalid/large.png"},
         "rocket":{"__typename":"Rocket","id":"falcon9","name":"Falcon 9","type":"FT"},"isBooked":\#(isBooked)}}}
         """#
     }

@@ -28,7 +28,7 @@ struct URLErrorMappingTests {
 
     @Test func requestCarriesMethodHeadersBodyAndALaterTimeout() throws {
         let request = HTTPRequest(
-            url: try #require(URL(string: "https://example.com/graphql")),
+            url: try #require(URL(string: "https://rocket-reserver-test.invalid/graphql")),
             headers: ["Authorization": "t"], body: Data("{}".utf8), timeout: .milliseconds(500)
         )
         let urlRequest = URLRequest(request)

@@ -17,7 +17,7 @@ struct NormalizedCacheTests {
             "__typename": "LaunchConnection", "cursor": "c1", "hasMore": true,
             "launches": [
                 ["__typename": "Launch", "id": "25", "site": .string(site),
-                 "mission": ["__typename": "Mission", "name": "Starlink-3", "missionPatch": "https://example.com/small.png"]],
+                 "mission": ["__typename": "Mission", "name": "Starlink-3", "missionPatch": "https://images.rocketreserver.invalid/small.png"]],
                 nil,
             ],
         ]]
@@ -31,7 +31,7 @@ struct NormalizedCacheTests {
         #expect(launch["mission"] == .reference("Launch:25.mission"))
         #expect(launch["rocket"] == .reference("Rocket:falcon9"))
         #expect(launch["isBooked"] == .scalar(false))
-        #expect(await cache.record("Launch:25.mission")?[#"missionPatch({"size":"LARGE"})"#] == .scalar("https://example.com/large.png"))
+        #expect(await cache.record("Launch:25.mission")?[#"missionPatch({"size":"LARGE"})"#] == .scalar("https://images.rocketreserver.invalid/large.png"))
         #expect(await cache.record("Rocket:falcon9")?["name"] == .scalar("Falcon 9"))
     }
 
@@ -49,9 +49,9 @@ struct NormalizedCacheTests {
         try await cache.write(try detailsData(), for: details, variables: ["launchId": "25"])
         try await cache.write(listData(site: "x"), for: list, variables: ["pageSize": 20])
         let mission = try #require(await cache.record("Launch:25.mission"))
-        #expect(mission[#"missionPatch({"size":"LARGE"})"#] == .scalar("https://example.com/large.png"))
-        #expect(mission[#"missionPatch({"size":"SMALL"})"#] == .scalar("https://example.com/small.png"))
-        #expect(await cache.read(details, variables: ["launchId": "25"])?["launch"]?["mission"]?["missionPatch"] == "https://example.com/large.png")
+        #expect(mission[#"missionPatch({"size":"LARGE"})"#] == .scalar("https://images.rocketreserver.invalid/large.png"))
+        #expect(mission[#"missionPatch({"size":"SMALL"})"#] == .scalar("https://images.rocketreserver.invalid/small.png"))
+        #expect(await cache.read(details, variables: ["launchId": "25"])?["launch"]?["mission"]?["missionPatch"] == "https://images.rocketreserver.invalid/large.png")
         #expect(await cache.read(list, variables: ["pageSize": 20]) != nil)
         #expect(await cache.read(list, variables: ["pageSize": 10]) == nil)
     }

@@ -16,7 +16,7 @@ enum PresenterFixtures {
     static let quoted = Launch(
         id: LaunchID(trusted: "7"),
         site: #"Vandenberg "SLC-4E" \ west"#,
-        mission: Mission(name: "Crew 🚀 \"One\"\ttab", missionPatch: "https://example.com/a/b.png?x=1&y=\"2\"")
+        mission: Mission(name: "Crew 🚀 \"One\"\ttab", missionPatch: "https://images.rocketreserver.invalid/a/b.png?x=1&y=\"2\"")
     )
 
     static let launches = [starlink, accented, unknown, quoted]

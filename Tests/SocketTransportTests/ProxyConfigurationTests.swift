@@ -57,10 +57,10 @@ struct ProxyConfigurationTests {
     /// Addresses match as addresses (exactly, or in a range with a prefix length), never by suffix.
     @Test(arguments: [
         ("127.0.0.1", "127.0.0.1", true), ("[::1]", "127.0.0.1", false), ("0.0.1", "127.0.0.1", false), (".0.0.1", "127.0.0.1", false),
-        ("0.1", "127.0.0.1", false), ("1", "127.0.0.1", false), ("27.0.0.1", "127.0.0.1", false), ("127.0.0.0/8", "127.0.0.1", true),
+        ("0.1", "127.0.0.1", false), ("1", "127.0.0.1", false), ("::ffff:127.0.0.1", "127.0.0.1", false), ("127.0.0.0/8", "127.0.0.1", true),
         ("127.0.0.0/32", "127.0.0.1", false), ("127.0.0.1/33", "127.0.0.1", false), ("example.invalid", "127.0.0.1", false),
         ("::1", "[::1]", true), ("[::1]", "[::1]", true), ("0:0:0:0:0:0:0:1", "[::1]", true), (":1", "[::1]", false), ("1", "[::1]", false),
-        ("::/0", "[::1]", true), ("::1/128", "[::1]", true), ("::/127", "[::1]", true), ("::2/128", "[::1]", false), ("::2", "[::1]", false),
+        ("::/0", "[::1]", true), ("::1/128", "[::1]", true), ("::/127", "[::1]", true), ("::ffff:127.0.0.1/128", "[::1]", false), ("::ffff:127.0.0.1", "[::1]", false),
         ("127.0.0.1", "[::1]", false),
     ])
     func noProxyMatchesAddressesExactly(entry: String, host: String, bypassed: Bool) throws {

@@ -52,7 +52,7 @@ struct ExecutableTests {
     }
 
     @Test func nonLoopbackHostExitsNonZero() async throws {
-        let child = try ChildProcess(arguments: ["--host", "0.0.0.0", "--port", "0"])
+        let child = try ChildProcess(arguments: ["--host", "rocket-reserver.invalid", "--port", "0"])
         let exit = await child.waitForExit()
         #expect(exit.normalExit && exit.status != 0)
         #expect(exit.stdout.isEmpty)

@@ -128,7 +128,8 @@ struct LiveHTTPTests {
     }
 
     @Test func nonLoopbackHostsAreRefusedBeforeBinding() async throws {
-        for host in ["0.0.0.0", "192.168.1.10", "example.com", "::"] {
+        // Look-alikes of loopback and a name that cannot resolve: anything but a loopback host is refused.
+        for host in ["1127.0.0.1", "127.0.0.1.1", "127.0.0.256", "::1::", "rocket-reserver.invalid"] {
             await #expect(throws: ServerSetupError.nonLoopbackHost(host: host)) {
                 _ = try await RocketReserverServer.start(ServerConfiguration(host: host, port: 0))
             }
