@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
         /** What a front end shows results through (presenters, text outputs); no use case needs these. */
         .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
-        /** Rules about host names every layer applies alike (which hosts are this machine). No dependencies. */
+        /** Rules about host names every layer applies alike (which hosts are this machine, which a no_proxy list exempts). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
         /** How a file path splits into folder and name; no dependencies, for every layer. */
         .target(name: "PathNames", path: "Sources/PathNames"),
@@ -96,7 +96,7 @@ let package = Package(
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
-        .target(name: "SocketTransport", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketTransport"),
+        .target(name: "SocketTransport", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "Transport"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HostNames
 
 /// Which HTTP proxies the socket session goes through, with curl's rules; plain values, so the
 /// library never reads the environment itself (its caller does; the CLI decides the one proxy
@@ -58,7 +59,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
         return ProxyConfiguration(
             httpsProxy: try url("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
             httpProxy: try url("http_proxy", "all_proxy", "ALL_PROXY"),
-            noProxy: list.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)  // curl's separators
+            noProxy: NoProxyList(list).entries
         )
     }
 
@@ -97,44 +98,11 @@ public struct ProxyConfiguration: Sendable, Hashable {
         default: nil
         }
         guard let proxy, let host = url.host else { return nil }
-        return bypasses(HostAddress.unbracketed(host).lowercased()) ? nil : proxy
+        return bypasses(host) ? nil : proxy
     }
 
-    /// Whether `host` is listed in ``noProxy``: `*`; for an IP address, the same address
-    /// (compared as bytes, brackets optional) or a range written with a prefix length
-    /// (`127.0.0.0/8`), never a suffix of it (`.0.0.1` does not cover `127.0.0.1`); for a name,
-    /// itself or a domain it is in (a leading or trailing dot ignored).
+    /// Whether `host` is listed in ``noProxy`` (``NoProxyList``'s rules: curl's).
     func bypasses(_ host: String) -> Bool {
-        let hostAddress = HostAddress.address(host)
-        let name = HostAddress.certificateName(host)
-        return noProxy.contains { entry in
-            if entry == "*" { return true }
-            if let hostAddress { return Self.entry(entry, covers: hostAddress) }
-            var suffix = HostAddress.unbracketed(entry.lowercased())
-            if suffix.hasPrefix(".") { suffix.removeFirst() }
-            suffix = HostAddress.certificateName(suffix)
-            guard !suffix.isEmpty, !HostAddress.isIPLiteral(suffix) else { return false }
-            return name == suffix || name.hasSuffix("." + suffix)
-        }
-    }
-
-    /// Whether an address entry (`1.2.3.4`, `[::1]`, `10.0.0.0/8`) covers `address`.
-    private static func entry(_ entry: String, covers address: [UInt8]) -> Bool {
-        var text = Substring(entry)
-        var bits: Int?
-        if let slash = text.lastIndex(of: "/") {
-            guard let count = Int(text[text.index(after: slash)...]), count >= 0 else { return false }
-            bits = count
-            text = text[..<slash]
-        }
-        guard let wanted = HostAddress.address(HostAddress.unbracketed(String(text))), wanted.count == address.count else { return false }
-        let length = bits ?? wanted.count * 8
-        guard length <= wanted.count * 8 else { return false }
-        for index in wanted.indices {
-            let kept = min(max(length - index * 8, 0), 8)
-            let mask = kept == 0 ? 0 : UInt8(truncatingIfNeeded: 0xFF << (8 - kept))
-            if wanted[index] & mask != address[index] & mask { return false }
-        }
-        return true
+        NoProxyList(entries: noProxy).bypasses(host)
     }
 }

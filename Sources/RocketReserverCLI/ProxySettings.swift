@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HostNames
 
 /// The proxy an endpoint's requests go through, from curl's variables: `https_proxy` (else
 /// `HTTPS_PROXY`) for https endpoints, `http_proxy` (lower case only) for http ones, and
@@ -29,7 +30,7 @@ enum ProxySettings {
         let proxy = try parse(text, variable: name)
         let noProxy = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         guard let host = try? NetworkURL.parse(endpoint.absoluteString).host else { return proxy }
-        return NoProxyList(noProxy).bypasses(host) ? nil : proxy
+        return NoProxyList(noProxy).bypasses(host.text) ? nil : proxy
     }
 
     /// Checks a proxy URL from `variable`; the error names the variable and the reason only.
