@@ -56,13 +56,15 @@ let package = Package(
         /** The application's use cases: login, logout, launches, details, book, cancel, trips. */
         .target(name: "UseCases", dependencies: ["Domain", "Ports"], path: "Sources/UseCases"),
         /** What a front end shows results through (presenters, text outputs); no use case needs these. */
-        .target(name: "Presentation", dependencies: ["Domain", "Ports"], path: "Sources/Presentation"),
+        .target(name: "Presentation", dependencies: ["Domain", "Ports", "TerminalModel"], path: "Sources/Presentation"),
         /** Rules about host names every layer applies alike (which hosts are this machine, which a no_proxy list exempts). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
         /** How a file path splits into folder and name; no dependencies, for every layer. */
         .target(name: "PathNames", path: "Sources/PathNames"),
         /** The system's words for an errno, read thread-safely; every message that quotes them reads them here. No dependencies. */
         .target(name: "SystemErrorText", path: "Sources/SystemErrorText"),
+        /** Plain values of a character terminal: keys, styled cells, frames, and how many cells text takes. No dependencies. */
+        .target(name: "TerminalModel", path: "Sources/TerminalModel"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
@@ -123,7 +125,7 @@ let package = Package(
         /** The cache folder's files seen from outside the cache: `cache info`/`clear` (`CacheInspector`), every user's cache of an endpoint (`UserDataCache`), file names, stale temporary files. */
         .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
-        .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport"], path: "Adapters/TerminalPresenters"),
+        .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport", "TerminalModel"], path: "Adapters/TerminalPresenters"),
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
         /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
@@ -270,7 +272,8 @@ let package = Package(
                 "CacheFolder", "TestSupport",
             ]
         ),
-        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TestExpectations"]),
+        .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TerminalModel", "TestExpectations"]),
+        .testTarget(name: "TerminalModelTests", dependencies: ["TerminalModel"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */

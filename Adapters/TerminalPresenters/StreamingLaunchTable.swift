@@ -1,3 +1,4 @@
+import TerminalModel
 import Domain
 import Ports
 import Presentation

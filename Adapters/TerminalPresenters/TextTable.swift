@@ -1,3 +1,4 @@
+import TerminalModel
 /// Rows of text in columns whose widths fit their content, for terminal output.
 ///
 /// Widths are terminal cells (see ``TerminalCellWidth``), so CJK text, emoji and combining

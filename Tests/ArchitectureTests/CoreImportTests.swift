@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Domain, Ports, UseCases and Presentation import nothing but the Swift standard library and the layers beneath.
-@Suite("Core imports")
+/// Domain, Ports, UseCases, Presentation and TerminalModel import nothing but the Swift standard library and the layers beneath.
+@Suite("Core imports", .timeLimit(.minutes(2)))
 struct CoreImportTests {
     /// The standard library's modules, `Synchronization` (`Mutex`, `Atomic`) included: it ships
     /// with the standard library on every platform, unlike Foundation.
@@ -12,7 +12,8 @@ struct CoreImportTests {
         ("Domain", []),
         ("Ports", ["Domain"]),
         ("UseCases", ["Domain", "Ports"]),
-        ("Presentation", ["Domain", "Ports"]),
+        ("Presentation", ["Domain", "Ports", "TerminalModel"]),
+        ("TerminalModel", []),
     ]
 
     @Test(arguments: layers.map(\.target))

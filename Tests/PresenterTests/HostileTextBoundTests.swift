@@ -1,6 +1,7 @@
 import Domain
 import Ports
 @testable import TerminalPresenters
+import TerminalModel
 import TestExpectations
 import Testing
 import Presentation

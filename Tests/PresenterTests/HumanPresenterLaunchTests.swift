@@ -1,6 +1,7 @@
 import Domain
 import Ports
 @testable import TerminalPresenters
+import TerminalModel
 import Testing
 
 /// The human presenter's launch table and next-page footer.

@@ -1,6 +1,7 @@
 import Domain
 import Ports
 @testable import TerminalPresenters
+import TerminalModel
 import Testing
 
 /// The launch table laid out in terminal cells, fitted to a width, and hints kept apart.

@@ -1,4 +1,4 @@
-@testable import TerminalPresenters
+import TerminalModel
 import Testing
 
 /// Terminal cells per grapheme cluster: wide scripts and emoji 2, combining marks 0.

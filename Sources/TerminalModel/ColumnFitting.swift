@@ -1,7 +1,7 @@
 /// Shrinks a table's column widths so its rows fit a terminal: always the widest column first.
-enum ColumnFitting {
+public enum ColumnFitting {
     /// The fewest cells a column is cut to: room for one character and "…".
-    static let minimumWidth = 2
+    public static let minimumWidth = 2
 
     /// `natural` widths (cells) cut so that they plus the gutters between them fit `total` cells.
     /// The widest column gives up cells first, down to the next widest, then both, and so on;
@@ -11,7 +11,7 @@ enum ColumnFitting {
     /// Columns that tie take turns giving up one cell, leftmost first; whole rounds of turns are
     /// taken at once, so the time depends on the number of columns, not on how many cells a
     /// (server-provided) value would need.
-    static func widths(_ natural: [Int], within total: Int, gutter: Int) -> [Int] {
+    public static func widths(_ natural: [Int], within total: Int, gutter: Int) -> [Int] {
         var widths = natural
         var excess = widths.reduce(0, +) + gutter * max(0, widths.count - 1) - total
         while excess > 0 {

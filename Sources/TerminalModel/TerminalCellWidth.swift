@@ -12,21 +12,21 @@
 /// point draw): `é` (e + U+0301) is 1, a Hangul syllable of conjoining jamo is 2, and a run of
 /// leading jamo or prepended letters is not counted as one character. The measure never says
 /// less than a terminal fills, so a cut value fits its column.
-enum TerminalCellWidth {
+public enum TerminalCellWidth {
     /// The ellipsis that ends truncated text; it takes 1 cell.
-    static let ellipsis: Character = "…"
+    public static let ellipsis: Character = "…"
 
     /// The cells `text` takes.
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The most emoji one ZWJ sequence may join and still be measured as one emoji (2 cells).
-    static let maximumJoinedEmoji = 4
+    public static let maximumJoinedEmoji = 4
 
     /// The cells one grapheme cluster takes: 0, 1 or 2 for ordinary text and emoji; more for a
     /// long ZWJ chain or a cluster of several spacing scalars.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         if character.isASCII { return scalars.first.map { $0.value >= 0x20 && $0.value != 0x7F ? 1 : 0 } ?? 0 }
         guard scalars.first?.properties.isEmoji == true, scalars.contains(where: isEmojiMark) else {
@@ -65,7 +65,7 @@ enum TerminalCellWidth {
     /// The text cut to at most `cells` cells, ending in "…" when anything was cut; whole grapheme
     /// clusters only. Text that fits is returned as it is. Stops reading at the first cluster
     /// past `cells`, so cutting a 10 MB value to a column costs the column, not the value.
-    static func truncated(_ text: String, toCells cells: Int) -> String {
+    public static func truncated(_ text: String, toCells cells: Int) -> String {
         var used = 0
         // Where the text would be cut (room left for the ellipsis), once known.
         var cutEnd = text.startIndex
@@ -82,7 +82,7 @@ enum TerminalCellWidth {
     }
 
     /// The cells a lone scalar takes.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .control, .lineSeparator, .paragraphSeparator:
