@@ -14,17 +14,20 @@ extension GraphQLSubscriptionClient {
         var attempt = 0
         var connectedBefore = false
         var interrupted = false
+        var connectedAt: ContinuousClock.Instant?
         while self.generation == generation, !subscribers.isEmpty, !Task.isCancelled {
             var failure: GraphQLSubscriptionError.Kind
+            var whileConnecting = true
             do {
                 let opened = try await connect()
+                whileConnecting = false
                 guard self.generation == generation, !subscribers.isEmpty, !Task.isCancelled else {
                     await opened.socket.close(code: .normalClosure, reason: "")
                     return
                 }
                 channel = opened
                 started = []
-                attempt = 0
+                connectedAt = reconnection.now()
                 connectedBefore = true
                 if interrupted {
                     interrupted = false
@@ -45,8 +48,17 @@ extension GraphQLSubscriptionClient {
             channel = nil
             started = []
             if subscribers.isEmpty || Task.isCancelled { return }
-            let error = GraphQLSubscriptionError(operationName: "", kind: failure)
-            guard connectedBefore, error.isTransient else {
+            // Only a connection that stayed up a while makes the backoff start again: a server
+            // that acknowledges and drops at once is not reconnected in a tight loop.
+            if let since = connectedAt {
+                if reconnection.now() - since >= reconnection.stableConnection { attempt = 0 }
+                connectedAt = nil
+            }
+            // Once a connection was acknowledged, failing to connect again is always retried;
+            // an open connection's failure only when it is a drop (not a hostile message).
+            let retried = whileConnecting
+                ? Self.isRetried(failure) : GraphQLSubscriptionError(operationName: "", kind: failure).isTransient
+            guard connectedBefore, retried else {
                 finishAll(throwing: failure)
                 connection = nil
                 self.generation += 1
@@ -76,16 +88,54 @@ extension GraphQLSubscriptionClient {
         }
     }
 
-    /// Opens the socket, checks the subprotocol, sends `connection_init` and waits for `connection_ack`.
+    /// Whether the connection is reopened after `failure` once a connection was acknowledged:
+    /// always, but for a refused login and an endpoint that can never work.
+    static func isRetried(_ failure: GraphQLSubscriptionError.Kind) -> Bool {
+        switch failure {
+        case .connectionRefused, .invalidEndpoint: false
+        default: true
+        }
+    }
+
+    /// Opens an acknowledged connection, offering the remembered subprotocol first; a server that
+    /// picked `graphql-transport-ws` and closed with 1002 before acknowledging is asked again at
+    /// once with `graphql-ws` alone. Notes the subprotocol acknowledged when it is new.
     private func connect() async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "ws" || scheme == "wss", endpoint.host != nil else {
             throw Self.failure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
         }
-        let request = WebSocketRequest(
-            url: endpoint, subprotocols: protocols.map(\.rawValue), timeout: handshakeTimeout
-        )
+        if !recalledMemory, let memory {
+            recalledMemory = true
+            remembered = await memory.recall()
+        }
+        let offered = legacyOnly ? [.graphQLWS] : GraphQLSubscriptionProtocol.offer(protocols, preferring: remembered)
+        let opened: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)
+        do {
+            opened = try await open(offering: offered)
+        } catch let refusal as LegacyOnlyServer {
+            guard protocols.contains(.graphQLWS) else { throw refusal.error }
+            legacyOnly = true
+            opened = try await open(offering: [.graphQLWS])
+        }
+        if opened.subprotocol != remembered {
+            remembered = opened.subprotocol
+            await memory?.remember(opened.subprotocol)
+        }
+        return opened
+    }
+
+    /// A close with 1002 before `connection_ack` from a server that picked `graphql-transport-ws`:
+    /// it cannot speak it (subscriptions-transport-ws answers any first offer so).
+    private struct LegacyOnlyServer: Error {
+        var error: any Error
+    }
+
+    /// Opens the socket offering `offered`, checks the subprotocol, sends `connection_init` and
+    /// waits for `connection_ack`.
+    private func open(offering offered: [GraphQLSubscriptionProtocol]) async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
+        let request = WebSocketRequest(url: endpoint, subprotocols: offered.map(\.rawValue), timeout: handshakeTimeout)
         let socket = try await session.open(request)
-        guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), protocols.contains(subprotocol) else {
+        guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), offered.contains(subprotocol) else {
             await socket.close(code: .protocolError, reason: "")
             throw Self.failure(.noCommonSubprotocol(picked: socket.subprotocol))
         }
@@ -93,6 +143,9 @@ extension GraphQLSubscriptionClient {
             try await initialise(socket, subprotocol: subprotocol)
         } catch {
             await socket.close(code: Self.closeCode(for: error), reason: "")
+            if subprotocol == .graphQLTransportWS, case .closed(let code, _)? = Self.kind(of: error), code == .protocolError {
+                throw LegacyOnlyServer(error: error)
+            }
             throw error
         }
         return (socket, subprotocol)

@@ -14,8 +14,15 @@ import Synchronization
 /// The socket opens with the first subscription and closes (after `complete`/`stop`) when the
 /// last consumer stops. A dropped connection is reopened with backoff and jitter, every live
 /// subscription is sent again, and each stream reports the gap (``GraphQLSubscriptionEvent/interrupted(_:)``
-/// then ``GraphQLSubscriptionEvent/resumed``). The first connection failing, a refusal, a
-/// protocol mismatch or a hostile message end the streams with a ``GraphQLSubscriptionError``.
+/// then ``GraphQLSubscriptionEvent/resumed``); once a connection has been acknowledged, every
+/// failure to reconnect is retried with backoff, except a refusal of the login. The first
+/// connection failing, a refusal, a protocol mismatch or a hostile message end the streams
+/// with a ``GraphQLSubscriptionError``.
+///
+/// A server that picks `graphql-transport-ws` and then closes with 1002 before acknowledging
+/// (subscriptions-transport-ws, which the hosted tutorial server runs, takes whatever is
+/// offered first) is asked again at once offering `graphql-ws` alone; ``SubscriptionProtocolMemory``
+/// keeps what worked, so the next process offers it first.
 public actor GraphQLSubscriptionClient {
     /// Called with each event's data before it is passed on (for example to write it to a cache).
     /// It runs on the client's actor (`nonisolated(nonsending)`): a sink with nothing to do for an
@@ -39,6 +46,7 @@ public actor GraphQLSubscriptionClient {
     public nonisolated let bufferLimit: Int
     let protocols: [GraphQLSubscriptionProtocol]
     let eventSink: EventSink?
+    let memory: SubscriptionProtocolMemory?
     private nonisolated let ids = Mutex(0)
 
     var subscribers: [String: Subscriber] = [:]
@@ -51,6 +59,12 @@ public actor GraphQLSubscriptionClient {
     /// Messages received on the current connection, for the keep-alive check.
     var messagesSeen = 0
     var channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)?
+    /// The subprotocol ``memory`` recalled (read once, on the first connection), or last noted.
+    var remembered: GraphQLSubscriptionProtocol?
+    var recalledMemory = false
+    /// Set once the server closed with 1002 after picking `graphql-transport-ws`: it can only
+    /// speak `graphql-ws`, which is then offered alone for the rest of the client's life.
+    var legacyOnly = false
 
     /// - Parameters:
     ///   - endpoint: The `ws://` or `wss://` URL (an `http(s)://` one is turned into it).
@@ -61,6 +75,7 @@ public actor GraphQLSubscriptionClient {
     ///   - bufferLimit: Events that may wait for a slow consumer before the oldest is dropped.
     ///   - protocols: The subprotocols offered, in order (by default both, `graphql-transport-ws` first).
     ///   - eventSink: Sees each event's data first (the normalized cache's write).
+    ///   - memory: Where the subprotocol that worked is kept for the next process (offered first then).
     public init(
         endpoint: URL,
         session: any WebSocketSession,
@@ -69,7 +84,8 @@ public actor GraphQLSubscriptionClient {
         handshakeTimeout: Duration = .seconds(30),
         bufferLimit: Int = 256,
         protocols: [GraphQLSubscriptionProtocol] = GraphQLSubscriptionProtocol.allCases,
-        eventSink: EventSink? = nil
+        eventSink: EventSink? = nil,
+        memory: SubscriptionProtocolMemory? = nil
     ) {
         self.protocols = protocols.isEmpty ? GraphQLSubscriptionProtocol.allCases : protocols
         self.endpoint = Self.webSocketURL(for: endpoint)
@@ -79,6 +95,7 @@ public actor GraphQLSubscriptionClient {
         self.handshakeTimeout = handshakeTimeout
         self.bufferLimit = max(1, bufferLimit)
         self.eventSink = eventSink
+        self.memory = memory
     }
 
     /// `http` → `ws`, `https` → `wss`; other URLs as they are.

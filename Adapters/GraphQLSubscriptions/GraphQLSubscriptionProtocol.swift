@@ -12,3 +12,11 @@ public enum GraphQLSubscriptionProtocol: String, Sendable, Hashable, CaseIterabl
     /// The server message that carries an event.
     var eventType: String { self == .graphQLTransportWS ? "next" : "data" }
 }
+
+extension GraphQLSubscriptionProtocol {
+    /// The subprotocols to offer, in order: `preferred` first when it is among `allowed`.
+    static func offer(_ allowed: [GraphQLSubscriptionProtocol], preferring preferred: GraphQLSubscriptionProtocol?) -> [GraphQLSubscriptionProtocol] {
+        guard let preferred, allowed.contains(preferred) else { return allowed }
+        return [preferred] + allowed.filter { $0 != preferred }
+    }
+}

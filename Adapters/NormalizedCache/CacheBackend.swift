@@ -40,6 +40,11 @@ protocol CacheBackend: Sendable {
 
     /// Deletes everything stored.
     func removeAll() throws(CacheRemovalError)
+
+    /// The number stored under `name` among the cache's settings (``NormalizedCache/setting(named:)``).
+    func setting(named name: String) -> Int64?
+    /// Stores `value` under `name` (`nil` removes it); best effort, like every cache write.
+    func storeSetting(_ value: Int64?, named name: String)
 }
 
 /// The records of one read snapshot of a ``CacheBackend``.

@@ -14,6 +14,7 @@ final class InMemoryCacheBackend: CacheBackend {
     private struct State {
         var entries: [String: Entry] = [:]
         var bytes = 0
+        var settings: [String: Int64] = [:]
     }
 
     private struct Snapshot: StoredRecords {
@@ -88,5 +89,13 @@ final class InMemoryCacheBackend: CacheBackend {
             state.entries[key] = nil
             state.bytes -= entry.size
         }
+    }
+
+    func setting(named name: String) -> Int64? {
+        state.withLock { $0.settings[name] }
+    }
+
+    func storeSetting(_ value: Int64?, named name: String) {
+        state.withLock { $0.settings[name] = value }
     }
 }

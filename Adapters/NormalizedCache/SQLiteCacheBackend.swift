@@ -152,7 +152,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     /// Runs `body` holding ``lock``.
-    private func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try lock.withLock { _ throws(Failure) in try body() }
     }
 
@@ -164,7 +164,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
 
     /// The open database, opening it on first use; `nil` when it cannot be (said once), and,
     /// unless `creating`, when there is none yet (reading creates no file).
-    private func openedDatabase(creating: Bool = false) -> CacheDatabase? {
+    func openedDatabase(creating: Bool = false) -> CacheDatabase? {
         switch connection {
         case .open(let database): return database
         case .unavailable: return nil
@@ -287,7 +287,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     /// Says what went wrong; a damaged file is moved aside (the next use starts an empty one).
     /// - Returns: whether the file was replaced, so the work may be tried once more.
     @discardableResult
-    private func handle(_ error: SQLiteError, doing work: String) -> Bool {
+    func handle(_ error: SQLiteError, doing work: String) -> Bool {
         guard error.kind == .corrupt else {
             let verb = work == "save" ? "save" : "read"
             warnOnce("Could not \(verb) the GraphQL cache \(files.path): \(Self.phrase(error)).")

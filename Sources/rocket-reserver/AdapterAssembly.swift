@@ -134,7 +134,8 @@ struct AdapterAssembly {
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
     /// client, with the same extra CAs and proxy as HTTP, connecting within `--timeout`. Events
-    /// holding objects are written to `cache` first (``SubscriptionCacheSink``). Up to
+    /// holding objects are written to `cache` first (``SubscriptionCacheSink``), and the
+    /// subprotocol the server acknowledged is kept there for the next process. Up to
     /// ``eventBufferLimit`` events wait for a slow reader of standard output before the oldest
     /// are dropped.
     static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> GraphQLSubscriptionClient {
@@ -147,7 +148,8 @@ struct AdapterAssembly {
             credentials: credentials,
             handshakeTimeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             bufferLimit: eventBufferLimit,
-            eventSink: SubscriptionCacheSink.writing(to: cache)
+            eventSink: SubscriptionCacheSink.writing(to: cache),
+            memory: .kept(in: cache, for: configuration.endpoint)
         )
     }
 

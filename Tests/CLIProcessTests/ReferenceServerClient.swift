@@ -9,9 +9,9 @@ struct ReferenceServerClient {
     let home: TemporaryDirectory
     let environment: [String: String]
 
-    /// Starts the reference server and makes a home named after `prefix`.
-    init(prefix: String) async throws {
-        server = try await ReferenceServer()
+    /// Starts the reference server (with `serverArguments`) and makes a home named after `prefix`.
+    init(prefix: String, serverArguments: [String] = []) async throws {
+        server = try await ReferenceServer(arguments: serverArguments)
         do {
             home = try TemporaryDirectory(prefix: prefix)
         } catch {

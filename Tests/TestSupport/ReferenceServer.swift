@@ -27,13 +27,14 @@ public final class ReferenceServer: @unchecked Sendable {
     /// Starts the server, with its state in `stateFile` when given (else in memory only: no
     /// fsync per mutation), on `port` (0: one the kernel picks; give an earlier server's port
     /// to restart it there), and waits for its `listening on` line.
-    public init(stateFile: URL? = nil, port: Int = 0, startupDeadline: TimeInterval = 60) async throws {
+    /// `arguments` are passed on to the server (for example `--hosted-websocket`).
+    public init(stateFile: URL? = nil, port: Int = 0, arguments: [String] = [], startupDeadline: TimeInterval = 60) async throws {
         guard FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path) else {
             throw StartupError(message: "no server binary at \(BuiltProducts.server.path); run Scripts/test, which builds it")
         }
         let process = Process()
         process.executableURL = BuiltProducts.server
-        process.arguments = ["--host", "127.0.0.1", "--port", String(port)] + (stateFile.map { ["--state", $0.path] } ?? [])
+        process.arguments = ["--host", "127.0.0.1", "--port", String(port)] + (stateFile.map { ["--state", $0.path] } ?? []) + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -26,14 +26,21 @@ public actor GraphQLWebSocketConnection {
     private let service: GraphQLService
     private let limits: WebSocketLimits
     private let sink: any WebSocketMessageSink
+    private let unknownTokensAreAnonymous: Bool
     private var phase = Phase.awaitingInit
     private var operations: [String: Operation] = [:]
     private var nextSerial = 0
     private var timers: [Task<Void, Never>] = []
     private var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Creates a connection speaking `subprotocol`, writing to `sink`.
-    public init(subprotocol: WebSocketSubprotocol, service: GraphQLService, limits: WebSocketLimits, sink: any WebSocketMessageSink) {
+    /// Creates a connection speaking `subprotocol`, writing to `sink`; with
+    /// `unknownTokensAreAnonymous` (the hosted server's way), an unknown token in
+    /// `connection_init` makes the connection anonymous instead of refusing it.
+    public init(
+        subprotocol: WebSocketSubprotocol, service: GraphQLService, limits: WebSocketLimits, sink: any WebSocketMessageSink,
+        unknownTokensAreAnonymous: Bool = false
+    ) {
+        self.unknownTokensAreAnonymous = unknownTokensAreAnonymous
         self.subprotocol = subprotocol
         self.service = service
         self.limits = limits
@@ -160,7 +167,7 @@ public actor GraphQLWebSocketConnection {
         }
         let token = authorization?.trimmingCharacters(in: .whitespaces) ?? ""
         let user = token.isEmpty ? nil : service.currentUser(authorization: token)
-        if !token.isEmpty, user == nil {
+        if !token.isEmpty, user == nil, !unknownTokensAreAnonymous {
             throw .forbidden
         }
         phase = .ready(user)

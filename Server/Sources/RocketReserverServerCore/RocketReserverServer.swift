@@ -64,7 +64,7 @@ public final class RocketReserverServer: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)
         let app = Application(
             router: HTTPRouter.make(service: service),
-            server: WebSocketEndpoint.serverBuilder(service: service, limits: configuration.webSocketLimits),
+            server: WebSocketEndpoint.serverBuilder(service: service, limits: configuration.webSocketLimits, behaviour: configuration.webSocketBehaviour),
             configuration: ApplicationConfiguration(
                 address: .hostname(LoopbackHost.unbracketed(configuration.host), port: configuration.port)
             ),

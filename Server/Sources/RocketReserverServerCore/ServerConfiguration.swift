@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var verbose: Bool
     /// Bounds and timers of the GraphQL WebSocket endpoint (subscriptions).
     public var webSocketLimits: WebSocketLimits
+    /// How WebSocket upgrades are answered (`.hosted` copies the hosted tutorial server's quirks).
+    public var webSocketBehaviour: WebSocketBehaviour
     /// How long a stop waits for in-flight connections to finish before it cancels them.
     ///
     /// A client that sent half a request and went quiet would otherwise keep a stopping server alive for ever.
@@ -27,6 +29,7 @@ public struct ServerConfiguration: Sendable {
         dataFile: URL? = nil,
         verbose: Bool = false,
         webSocketLimits: WebSocketLimits = WebSocketLimits(),
+        webSocketBehaviour: WebSocketBehaviour = .reference,
         shutdownGrace: Duration = .seconds(5)
     ) {
         self.host = host
@@ -35,6 +38,7 @@ public struct ServerConfiguration: Sendable {
         self.dataFile = dataFile
         self.verbose = verbose
         self.webSocketLimits = webSocketLimits
+        self.webSocketBehaviour = webSocketBehaviour
         self.shutdownGrace = shutdownGrace
     }
 }

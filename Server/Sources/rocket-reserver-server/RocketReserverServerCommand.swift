@@ -30,6 +30,9 @@ struct RocketReserverServerCommand: AsyncParsableCommand {
     @Flag(help: "Log server lifecycle events (info level) to stderr.")
     var verbose = false
 
+    @Flag(help: "Answer WebSocket upgrades as the hosted tutorial server does: take the first offered subprotocol, close with 1002 unless it is graphql-ws, treat unknown tokens as anonymous.")
+    var hostedWebsocket = false
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -42,7 +45,8 @@ struct RocketReserverServerCommand: AsyncParsableCommand {
                 port: port,
                 stateFile: state.map { URL(fileURLWithPath: $0) },
                 dataFile: data.map { URL(fileURLWithPath: $0) },
-                verbose: verbose
+                verbose: verbose,
+                webSocketBehaviour: hostedWebsocket ? .hosted : .reference
             ),
             shutdownSignals: [.sigint, .sigterm]
         )
