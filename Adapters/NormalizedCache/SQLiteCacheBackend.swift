@@ -176,28 +176,39 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         } catch {
             return unavailable("Nothing is cached: \(error.detail).", reason: error.detail)
         }
+        var created: (device: UInt64, inode: UInt64)?
         do {
-            if let damage = try files.prepare() { movedAside(because: damage) }
+            let preparation = try files.prepare()
+            created = preparation.created
+            if let damage = preparation.damage { movedAside(because: damage) }
             let database = try openReplacingDamage()
             connection = .open(database)
             if let problem = files.importLegacyFile(into: database) { warnOnce(problem) }
             return database
         } catch let error as SQLiteError where error == CacheDatabase.newerFormat {
+            files.removeUnused(created)
             return unavailable("The GraphQL cache \(files.path) was written by a newer version of rocket-reserver; nothing is cached.", reason: error.detail)
         } catch let error as SQLiteError {
+            files.removeUnused(created)
             return unavailable("Could not open the GraphQL cache \(files.path): \(Self.phrase(error)); nothing is cached.", reason: Self.phrase(error))
         } catch {
+            files.removeUnused(created)
             return unavailable("Could not open the GraphQL cache \(files.path): \(error); nothing is cached.", reason: "\(error)")
         }
     }
 
+    /// Opens the database through ``CacheDatabaseFiles/openablePath()`` (links in the folders
+    /// above it followed, a link at the file refused); a damaged one is moved aside and an
+    /// empty one made in its place.
     private func openReplacingDamage() throws -> CacheDatabase {
+        let path = try files.openablePath()
         do {
-            return try CacheDatabase(path: files.path)
+            return try CacheDatabase(path: path)
         } catch let error where error.kind == .corrupt {
             try files.moveAside()
             movedAside(because: Self.phrase(error))
-            return try CacheDatabase(path: files.path)
+            _ = try files.prepare()
+            return try CacheDatabase(path: path)
         }
     }
 

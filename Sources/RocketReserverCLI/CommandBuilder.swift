@@ -1,4 +1,5 @@
 import CommandLineKit
+import Domain
 import Ports
 import UseCases
 
@@ -46,20 +47,11 @@ struct CommandBuilder {
         try none()
         var pageSize: Int?
         if let text = line.value(of: CommandOptions.pageSize) {
-            guard let size = Int(text) else {
-                throw UsageError("The page size must be a whole number, not \"\(CommandLineParser.quoted(text))\".", command: name)
-            }
-            pageSize = size
+            pageSize = try numberOption(text, of: CommandOptions.pageSize, in: 1...LaunchPageRequest.maximumPageSize)
         }
         var maxPages: Int?
         if let text = line.value(of: CommandOptions.maxPages) {
-            guard let pages = Int(text), (1...ListLaunches.maximumPagesLimit).contains(pages) else {
-                throw UsageError(
-                    "The page limit must be a whole number from 1 to \(ListLaunches.maximumPagesLimit), not \"\(CommandLineParser.quoted(text))\".",
-                    command: name
-                )
-            }
-            maxPages = pages
+            maxPages = try numberOption(text, of: CommandOptions.maxPages, in: 1...ListLaunches.maximumPagesLimit)
         }
         let all = line.contains(CommandOptions.all)
         if maxPages != nil, !all {
@@ -103,6 +95,16 @@ struct CommandBuilder {
             throw UsageError("The \(name.rawValue) command takes \(list), not \"\(CommandLineParser.quoted(word))\".", command: name, suggestion: close)
         }
         return word
+    }
+
+    /// The whole number given with `option`, which must lie in `range` (``NumberSetting``),
+    /// refused with a pointer to this command's help.
+    private func numberOption(_ text: String, of option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        do {
+            return try NumberSetting.whole(text, from: option.name, in: range)
+        } catch {
+            throw UsageError(error.message, command: name)
+        }
     }
 
     private func single() throws(UsageError) -> String {

@@ -41,12 +41,7 @@ public struct CommandLineParser: Sendable {
             caCertificates: line.value(of: CommandOptions.caCertificates), offline: line.contains(CommandOptions.offline)
         )
         if let text = line.value(of: CommandOptions.timeout) {
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= Configuration.maximumTimeout else {
-                throw UsageError(
-                    "The timeout must be a number of seconds more than 0 and at most \(Int(Configuration.maximumTimeout)), not \"\(quoted(text))\"."
-                )
-            }
-            options.timeout = seconds
+            options.timeout = try NumberSetting.seconds(text, from: CommandOptions.timeout.name, atMost: Configuration.maximumTimeout)
         }
         if let text = line.value(of: CommandOptions.maxAge) {
             options.maxAge = try Configuration.maxAgeSeconds(text, from: CommandOptions.maxAge.name)

@@ -69,11 +69,6 @@ public struct Configuration: Sendable, Equatable {
 
     /// A `--max-age` or `ROCKET_RESERVER_MAX_AGE` value: a whole number of seconds from 0 to ten years.
     static func maxAgeSeconds(_ text: String, from source: String) throws(UsageError) -> Int {
-        guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }), let seconds = Int(text),
-              seconds <= maximumMaxAge
-        else {
-            throw UsageError("\(source) must be a whole number of seconds from 0 to \(maximumMaxAge) (ten years), not \"\(CommandLineParser.quoted(text))\".")
-        }
-        return seconds
+        try NumberSetting.whole(text, from: source, in: 0...maximumMaxAge, unit: "seconds", note: "ten years")
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineKit
 
 /// Resolves a ``Configuration`` from the global options and the environment, option first.
 struct ConfigurationResolver {
@@ -17,10 +18,7 @@ struct ConfigurationResolver {
         if let seconds = options.timeout {
             timeout = seconds
         } else if let text = nonEmpty(variables["ROCKET_RESERVER_TIMEOUT"]) {
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= Configuration.maximumTimeout else {
-                throw UsageError("ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most \(Int(Configuration.maximumTimeout)).")
-            }
-            timeout = seconds
+            timeout = try NumberSetting.seconds(text, from: "ROCKET_RESERVER_TIMEOUT", atMost: Configuration.maximumTimeout)
         }
 
         let schemeText = nonEmpty(variables["ROCKET_RESERVER_AUTH_SCHEME"])?.lowercased() ?? "raw"
@@ -37,12 +35,9 @@ struct ConfigurationResolver {
 
         var maximumResponseBytes = Configuration.defaultMaximumResponseBytes
         if let text = nonEmpty(variables["ROCKET_RESERVER_MAX_RESPONSE_BYTES"]) {
-            guard text.utf8.allSatisfy({ (48...57).contains($0) }), let bytes = Int(text),
-                  (1...Configuration.maximumResponseBytesLimit).contains(bytes)
-            else {
-                throw UsageError("ROCKET_RESERVER_MAX_RESPONSE_BYTES must be a whole number of bytes between 1 and \(Configuration.maximumResponseBytesLimit).")
-            }
-            maximumResponseBytes = bytes
+            maximumResponseBytes = try NumberSetting.whole(
+                text, from: "ROCKET_RESERVER_MAX_RESPONSE_BYTES", in: 1...Configuration.maximumResponseBytesLimit, unit: "bytes"
+            )
         }
 
         var offline = options.offline
@@ -58,10 +53,9 @@ struct ConfigurationResolver {
         }
         var cacheMaximumBytes = Configuration.defaultCacheMaximumBytes
         if let text = nonEmpty(variables["ROCKET_RESERVER_CACHE_MAX_BYTES"]) {
-            guard text.utf8.allSatisfy({ (48...57).contains($0) }), let bytes = Int(text), (65_536...Configuration.maximumResponseBytesLimit).contains(bytes) else {
-                throw UsageError("ROCKET_RESERVER_CACHE_MAX_BYTES must be a whole number of bytes between 65536 and \(Configuration.maximumResponseBytesLimit).")
-            }
-            cacheMaximumBytes = bytes
+            cacheMaximumBytes = try NumberSetting.whole(
+                text, from: "ROCKET_RESERVER_CACHE_MAX_BYTES", in: 65_536...Configuration.maximumResponseBytesLimit, unit: "bytes"
+            )
         }
 
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
@@ -97,7 +91,9 @@ struct ConfigurationResolver {
     /// output is not a terminal (piped output is never cut) or no width is known.
     private func terminalWidth() -> Int? {
         guard environment.outputIsTerminal else { return nil }
-        if let text = nonEmpty(environment.variables["COLUMNS"]), let columns = Int(text), columns > 0 {
+        // The shell's variable, not this program's: a value that is not a positive decimal
+        // number is ignored, as other programs do, rather than refused.
+        if let text = nonEmpty(environment.variables["COLUMNS"]), let columns = DecimalNumber.wholeNumber(text), columns > 0 {
             return columns
         }
         return environment.terminalWidth.flatMap { $0 > 0 ? $0 : nil }

@@ -47,13 +47,13 @@ struct CommandLineSurfaceTests {
         #expect(message(["login"]) == "The login command needs an email address.")
         #expect(message(["details"]) == "The details command needs a launch id.")
         #expect(message(["details", "1", "2"]) == "The details command takes one launch id, not 2 arguments.")
-        #expect(message(["--timeout", "0", "trips"]) == "The timeout must be a number of seconds more than 0 and at most 3600, not \"0\".")
+        #expect(message(["--timeout", "0", "trips"]) == "--timeout must be a number of seconds more than 0 and at most 3600, in decimal digits (such as 2.5), not \"0\".")
     }
 
     @Test func theTimeoutVariableStatesTheRealRangeToo() async throws {
         let cli = try CLIHarness(variables: ["ROCKET_RESERVER_TIMEOUT": "0"])
         #expect(await cli.run("launches") == .usage)
-        #expect(cli.stderr.text.hasPrefix("rocket-reserver: ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most 3600."))
+        #expect(cli.stderr.text.hasPrefix("rocket-reserver: ROCKET_RESERVER_TIMEOUT must be a number of seconds more than 0 and at most 3600, in decimal digits (such as 2.5), not \"0\"."))
     }
 
     @Test func parsesTheNewCommands() throws {
