@@ -12,6 +12,10 @@ import RocketReserverAPI
 /// `LaunchDetailsFields`), so the update shows the launch from the server's answer, the same
 /// whatever the cache holds; the answer also refreshes the cached launch.
 ///
+/// While the mutation runs, the launch's `isBooked` reads as the expected outcome in this
+/// process (``NormalizedCache/performOptimistically(_:_:)``), so a screen watching it changes at
+/// once; the layer goes when the mutation ends, leaving what was stored.
+///
 /// After a success the launch's `isBooked` is written into the cache (`true` after booking,
 /// `false` after cancelling, whatever the answer's possibly stale copy says), so cache-first
 /// details are right without another request. When the outcome is unknown (timeout, connection
@@ -46,6 +50,9 @@ public struct GraphQLTripBookingService: TripBookingService {
         let client = self.client
         let cache = self.cache
         return try await gatewayCall(Mutation.operationName) {
+            // The expected outcome shows at once to every watcher of this cache (the app's
+            // button); the server's answer confirms it, a failure rolls it back.
+            try await cache.performOptimistically(.setting("isBooked", of: recordKey, to: .bool(isBooked))) {
             // One process at a time sends a mutation and updates the cache, so parallel book and
             // cancel runs reach the cache in the order the server ran them.
             try await cache.withExclusiveAccess {
@@ -72,6 +79,7 @@ public struct GraphQLTripBookingService: TripBookingService {
                     await cache.noteMutation()
                 }
                 return update
+            }
             }
         }
     }

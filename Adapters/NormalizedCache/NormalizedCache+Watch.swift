@@ -70,7 +70,7 @@ extension NormalizedCache {
     /// (present or not), so that a write to any of them wakes the watch.
     private func watchedRead(_ operation: GraphQLOperation, variables: [String: JSONValue]) -> ([String: JSONValue]?, Set<String>) {
         let answer = read(operation, variables: variables)
-        let keys = backend.read { snapshot in
+        let keys = readRecords { snapshot in
             var store = RecordStore(snapshot: snapshot)
             _ = store.read(operation, variables: variables, oldestAllowed: nil)
             return store.reachedKeys

@@ -24,11 +24,14 @@ public actor NormalizedCache {
     private let executor: any SerialExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let backend: any CacheBackend
-    private let configuration: CacheConfiguration
+    let configuration: CacheConfiguration
     /// How many ``withExclusiveAccess(_:)`` scopes are open (their saves are never skipped).
     private var exclusiveDepth = 0
     /// Wakes watchers after this process's writes (``watch(_:variables:pollInterval:)``).
     let changes = CacheChangeSignal()
+    /// Optimistic layers in force (``performOptimistically(_:_:)``), oldest first.
+    var optimisticLayers: [(id: Int, records: [String: CacheRecord])] = []
+    var nextOptimisticLayer = 0
 
     /// - Parameters:
     ///   - persistence: Where the records are kept.
@@ -56,7 +59,7 @@ public actor NormalizedCache {
     public func cachedAnswer(_ operation: GraphQLOperation, variables: [String: JSONValue] = [:]) -> CachedAnswer? {
         let now = configuration.nowMilliseconds
         let oldestAllowed = configuration.maxAgeMilliseconds.map { now &- $0 }
-        let (answer, used) = backend.read { snapshot -> (CachedAnswer?, [String]) in
+        let (answer, used) = readRecords { snapshot -> (CachedAnswer?, [String]) in
             var store = RecordStore(snapshot: snapshot)
             let data = store.read(operation, variables: variables, oldestAllowed: oldestAllowed)
             let answer = data.map {
@@ -118,7 +121,7 @@ public actor NormalizedCache {
 
     /// The record stored under `key`, if any.
     public func record(_ key: String) -> CacheRecord? {
-        backend.read { snapshot in
+        readRecords { snapshot in
             var store = RecordStore(snapshot: snapshot)
             return store.record(key)
         }
