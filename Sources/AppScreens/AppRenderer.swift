@@ -55,25 +55,31 @@ public struct AppRenderer: Sendable {
         frame.put(message.text, row: layout.messageRow, column: 1, style: message.isError ? palette.error : palette.info, maxWidth: frame.width - 2)
     }
 
-    /// The status line: host · who is logged in · offline, and the help key at the right.
+    /// The status line: offline · host · who is logged in, and the help key at the right. When
+    /// they do not fit, the host is cut first (to no less than ``minimumHostWidth`` cells).
     func drawStatus(_ state: AppState, _ layout: AppLayout, into frame: inout Frame) {
         let row = layout.statusRow
         frame.fill(row: row, style: palette.status)
         let help = "? help "
         let helpWidth = TerminalCellWidth.of(help)
-        var column = 1
-        var room = frame.width - helpWidth - 2
-        if !state.isOnline {
-            let used = frame.put("offline", row: row, column: column, style: palette.offline, maxWidth: room)
-            column += used
-            room -= used
-            column += frame.put(" · ", row: row, column: column, style: palette.status, maxWidth: room)
-            room = frame.width - helpWidth - 1 - column
-        }
-        let who = state.user.map(\.rawValue) ?? "not logged in"
-        frame.put("\(state.host) · \(who)", row: row, column: column, style: palette.status, maxWidth: max(0, room))
         frame.put(help, row: row, column: frame.width - helpWidth, style: palette.status)
+        let end = frame.width - helpWidth - 1
+        var column = 1
+        if !state.isOnline {
+            column += frame.put("offline", row: row, column: column, style: palette.offline, maxWidth: max(0, end - column))
+            column += frame.put(" · ", row: row, column: column, style: palette.status, maxWidth: max(0, end - column))
+        }
+        let who = " · " + (state.user.map(\.rawValue) ?? "not logged in")
+        let room = max(0, end - column)
+        let hostWidth = TerminalCellWidth.of(state.host.prefix(room + 1))
+        let whoWidth = TerminalCellWidth.of(who.prefix(room + 1))
+        let hostRoom = min(room, max(min(hostWidth, Self.minimumHostWidth), room - whoWidth))
+        column += frame.put(state.host, row: row, column: column, style: palette.status, maxWidth: hostRoom)
+        frame.put(who, row: row, column: column, style: palette.status, maxWidth: max(0, end - column))
     }
+
+    /// The fewest cells the host is cut to on the status line, to leave room for the user.
+    static let minimumHostWidth = 12
 
     /// Draws a bordered box with `title` and clears its inside; returns the inside's first row,
     /// first column and width.
