@@ -65,6 +65,8 @@ let package = Package(
         .target(name: "SystemErrorText", path: "Sources/SystemErrorText"),
         /** Plain values of a character terminal: keys, styled cells, frames, and how many cells text takes. No dependencies. */
         .target(name: "TerminalModel", path: "Sources/TerminalModel"),
+        /** The terminal app's screens as a pure state machine (events in, effects out) and their renderer into frames. No I/O. */
+        .target(name: "AppScreens", dependencies: ["Domain", "TerminalModel"], path: "Sources/AppScreens"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
@@ -274,6 +276,7 @@ let package = Package(
         ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TerminalModel", "TestExpectations"]),
         .testTarget(name: "TerminalModelTests", dependencies: ["TerminalModel"]),
+        .testTarget(name: "AppScreensTests", dependencies: ["AppScreens", "Domain", "TerminalModel"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Domain, Ports, UseCases, Presentation and TerminalModel import nothing but the Swift standard library and the layers beneath.
+/// Domain, Ports, UseCases, Presentation, TerminalModel and AppScreens import nothing but the Swift standard library and the layers beneath.
 @Suite("Core imports", .timeLimit(.minutes(2)))
 struct CoreImportTests {
     /// The standard library's modules, `Synchronization` (`Mutex`, `Atomic`) included: it ships
@@ -14,6 +14,7 @@ struct CoreImportTests {
         ("UseCases", ["Domain", "Ports"]),
         ("Presentation", ["Domain", "Ports", "TerminalModel"]),
         ("TerminalModel", []),
+        ("AppScreens", ["Domain", "TerminalModel"]),
     ]
 
     @Test(arguments: layers.map(\.target))
