@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "PathNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/RocketReserverCLI"
+            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "PathNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases", "AppScreens", "TerminalModel"], path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(

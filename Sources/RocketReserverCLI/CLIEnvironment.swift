@@ -26,6 +26,9 @@ public struct CLIEnvironment: Sendable {
     /// Holds off termination signals while a command changes state (`login`, `logout`, `book`,
     /// `cancel`); see ``InterruptionShield``.
     public var interruptionShield: any InterruptionShield
+    /// The terminal the app takes over, or `nil` when standard input or output is not a
+    /// terminal (the app then refuses to start, naming the commands that need none).
+    public var makeTerminal: @Sendable () -> (any FullScreenTerminal)?
 
     public init(
         variables: [String: String],
@@ -36,6 +39,7 @@ public struct CLIEnvironment: Sendable {
         terminalWidth: Int? = nil,
         homeDirectory: String,
         interruptionShield: any InterruptionShield = NoInterruptionShield(),
+        makeTerminal: @escaping @Sendable () -> (any FullScreenTerminal)? = { nil },
         makeServices: @escaping @Sendable (Configuration) async throws -> Services
     ) {
         self.variables = variables
@@ -47,5 +51,6 @@ public struct CLIEnvironment: Sendable {
         self.homeDirectory = homeDirectory
         self.makeServices = makeServices
         self.interruptionShield = interruptionShield
+        self.makeTerminal = makeTerminal
     }
 }

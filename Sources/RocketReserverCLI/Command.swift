@@ -15,6 +15,8 @@ public enum Command: Equatable, Sendable {
     case watchTrips
     /// Print the server's booking activity as it happens, until interrupted.
     case watch
+    /// The tutorial's screens in a full-screen terminal app, until quit.
+    case app
     case cacheInfo
     /// Clear the current endpoint and user's cache, or every cache with `all`.
     case cacheClear(all: Bool)
@@ -35,7 +37,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command sends or receives a credential, so it may only talk to a trusted endpoint.
     var needsCredentials: Bool {
         switch self {
-        case .login, .book, .cancel, .trips, .watchTrips: true
+        case .login, .book, .cancel, .trips, .watchTrips, .app: true
         case .logout, .whoami, .launches, .query, .schema, .details, .watch, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: false
         }
     }
@@ -45,7 +47,7 @@ public enum Command: Equatable, Sendable {
     var runsOffline: Bool {
         switch self {
         case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: true
-        case .login, .book, .cancel, .query, .schema, .watch, .watchTrips: false
+        case .login, .book, .cancel, .query, .schema, .watch, .watchTrips, .app: false
         }
     }
 
@@ -61,6 +63,7 @@ public enum Command: Equatable, Sendable {
         case .cancel: CommandName.cancel.rawValue
         case .trips, .watchTrips: CommandName.trips.rawValue
         case .watch: CommandName.watch.rawValue
+        case .app: CommandName.app.rawValue
         case .cacheInfo, .cacheClear, .cacheCollect: CommandName.cache.rawValue
         case .query: CommandName.query.rawValue
         case .schema: CommandName.schema.rawValue
@@ -74,5 +77,5 @@ public enum Command: Equatable, Sendable {
 
 /// The name of each command, as typed.
 public enum CommandName: String, CaseIterable, Sendable {
-    case login, logout, whoami, launches, details, book, cancel, trips, watch, query, schema, cache, completion, man
+    case login, logout, whoami, launches, details, book, cancel, trips, watch, app, query, schema, cache, completion, man
 }

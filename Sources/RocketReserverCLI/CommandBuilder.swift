@@ -25,6 +25,7 @@ struct CommandBuilder {
         case .whoami: try none(); return .whoami
         case .trips: try none(); return line.contains(CommandOptions.watch) ? .watchTrips : .trips
         case .watch: try none(); return .watch
+        case .app: try none(); return .app
         case .man: try none(); return .manPage
         case .book: return .book(launchID: try single())
         case .cancel: return .cancel(launchID: try single())

@@ -100,6 +100,15 @@ extension CommandCatalog {
             ]
         ),
         CommandSpec(
+            name: CommandName.app.rawValue,
+            summary: "Open the tutorial's screens in a full-screen terminal app",
+            description: "The tutorial's app in the terminal, on the same use cases as the commands: the launch list (\u{2191}/\u{2193} or j/k, PgUp/PgDn; the next page loads as you near the end), a launch's details (Enter) with the one button, b to book or cancel (it shows at once and the server confirms it; a failure is rolled back and said), r to reload from the server, Esc to go back; the login sheet (l, or b while logged out: the booking goes on after the login); your trips (t); ? lists the keys; q goes back and quits from the list; Ctrl-C quits from anywhere. Every screen follows the cache, so a booking made by another process on the same cache shows within a second, and a banner shows each booking on the server (the watch command's words). The status line names the server, who is logged in, and \"offline\" while the server cannot be reached: the app goes on from the cache and comes back online by itself. It needs a terminal on both standard input and output (exit 64 otherwise) and a TERM other than dumb; NO_COLOR turns colour off. Not with \(CommandOptions.offline.name).",
+            environment: network + state,
+            examples: [
+                ExampleSpec(arguments: "app", explanation: "Browse, book and cancel in the terminal; q or Ctrl-C quits"),
+            ]
+        ),
+        CommandSpec(
             name: CommandName.query.rawValue,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
             description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or \(CommandOptions.schema.name)); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within \(CommandOptions.timeout.name).",

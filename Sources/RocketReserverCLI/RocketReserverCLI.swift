@@ -56,6 +56,7 @@ public struct RocketReserverCLI: Sendable {
             switch invocation.command {
             case .watch: return try await watch(services.bookingActivity, format: configuration.outputFormat)
             case .watchTrips: return try await watchTrips(services, redraw: configuration.outputIsTerminal)
+            case .app: return try await app(services, configuration: configuration)
             default: break
             }
             return try await execute(invocation.command, with: services, endpoint: endpoint, offline: configuration.offline)
@@ -134,7 +135,7 @@ public struct RocketReserverCLI: Sendable {
             return try await runQuery(query, documentRunner: services.documentRunner, output: environment.standardOutput, errors: environment.standardError)
         case .schema(let output):
             return try await runSchema(to: output, documentRunner: services.documentRunner, output: environment.standardOutput)
-        case .help, .version, .completion, .manPage, .watch, .watchTrips:
+        case .help, .version, .completion, .manPage, .watch, .watchTrips, .app:
             break
         }
         return .success

@@ -24,6 +24,9 @@ public struct Services: Sendable {
     /// Watches the user's trips in the cache, for `trips --watch`; `nil` when this build cannot
     /// (`trips --watch` then exits 69 saying so).
     public var tripWatcher: (any TripWatcher)?
+    /// Watches one launch's details in the cache, for the app's details screen; `nil` when this
+    /// build cannot (the screen then shows what was loaded, and `r` reloads).
+    public var launchWatcher: (any LaunchWatcher)?
 
     public init(
         launches: any LaunchRepository,
@@ -36,7 +39,8 @@ public struct Services: Sendable {
         cacheInspector: any CacheInspector,
         documentRunner: any GraphQLDocumentRunner,
         bookingActivity: (any BookingActivityFeed)? = nil,
-        tripWatcher: (any TripWatcher)? = nil
+        tripWatcher: (any TripWatcher)? = nil,
+        launchWatcher: (any LaunchWatcher)? = nil
     ) {
         self.launches = launches
         self.bookings = bookings
@@ -49,5 +53,6 @@ public struct Services: Sendable {
         self.documentRunner = documentRunner
         self.bookingActivity = bookingActivity
         self.tripWatcher = tripWatcher
+        self.launchWatcher = launchWatcher
     }
 }

@@ -111,7 +111,8 @@ struct AdapterAssembly {
                 onWarning: { warnings.warn($0) }
             ),
             bookingActivity: GraphQLBookingActivityFeed(client: subscriptions),
-            tripWatcher: GraphQLTripWatcher(cache: cache)
+            tripWatcher: GraphQLTripWatcher(cache: cache),
+            launchWatcher: GraphQLLaunchWatcher(cache: cache)
         )
         services.cachedAnswerAge = {
             ages.oldestCachedAt.map { .milliseconds(max(0, Int64((Date().timeIntervalSince($0) * 1_000).rounded(.down)))) }
