@@ -87,6 +87,8 @@ public struct KeyDecoder: Sendable {
             emit(.character("["))
         case .csi, .consoleFunction:
             emit(.unknown)
+        case .ss3 where !parameters.isEmpty || parametersOverflowed:
+            emit(.unknown)
         case .ss3:
             emit(.escape)
             emit(.character("O"))
@@ -276,7 +278,7 @@ public struct KeyDecoder: Sendable {
     private mutating func emit(_ key: Key) {
         flushText()
         // A run of unknown sequences (garbage, a flood) is one unknown key.
-        if key == .unknown, output.last == .unknown { return }
+        if case .unknown = key, case .unknown? = output.last { return }
         output.append(key)
     }
 
