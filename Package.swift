@@ -128,6 +128,10 @@ let package = Package(
         .target(name: "CacheFolder", dependencies: ["Domain", "Ports", "NormalizedCache", "POSIXSupport"], path: "Adapters/CacheFolder"),
         /** Presenters that write human-readable text or JSON to stdout. */
         .target(name: "TerminalPresenters", dependencies: ["Domain", "Ports", "Presentation", "JSON", "POSIXSupport", "TerminalModel"], path: "Adapters/TerminalPresenters"),
+        /** The full-screen terminal over file descriptors: raw mode and the alternate screen, keys decoded from bytes, frames written as the cells that changed. */
+        .target(
+            name: "TerminalKit", dependencies: ["TerminalModel", "Presentation", "POSIXSupport", "SystemErrorText", "SingleThreadRuntime"], path: "Adapters/TerminalKit"
+        ),
         /** In-memory adapters for every port, shipped for tests and experiments. */
         .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
         /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
@@ -277,6 +281,7 @@ let package = Package(
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TerminalModel", "TestExpectations"]),
         .testTarget(name: "TerminalModelTests", dependencies: ["TerminalModel"]),
         .testTarget(name: "AppScreensTests", dependencies: ["AppScreens", "Domain", "TerminalModel"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalModel", "Presentation"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
         .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
