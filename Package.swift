@@ -80,7 +80,7 @@ let package = Package(
                 "Domain", "Ports", "Presentation", "RocketReserverCLI", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
-                "CacheFolder",
+                "CacheFolder", "TerminalKit",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order", "StaticCxx"],

@@ -52,7 +52,11 @@ actor AppDriver {
             detailsWatch?.cancel()
         }
         let feed = self.feed
-        let forward = Task { for await event in keys { feed.yield(.terminal(event)) } }
+        // The input ending (end of file, the terminal hung up) ends the app too.
+        let forward = Task {
+            for await event in keys { feed.yield(.terminal(event)) }
+            feed.finish()
+        }
         defer { forward.cancel() }
         let user = try? await services.credentials.credential()?.email
         apply(.signedIn(user))
@@ -205,6 +209,8 @@ actor AppDriver {
     /// start over on them, and the screens hear who is logged in.
     private func signedIn(as email: EmailAddress) async {
         if let fresh = try? await rebuild() { services = fresh }
+        // The launch on screen is read and watched again in the user's cache (booked or not is theirs).
+        if case .details(let id) = state.screen { perform(.showDetails(id)) }
         feed.yield(.signedIn(email))
         feed.yield(.loginFinished(email))
         startLiveWatches(signedIn: true)

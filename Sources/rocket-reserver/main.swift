@@ -7,6 +7,7 @@ import Darwin
 #endif
 import RocketReserverCLI
 import SingleThreadRuntime
+import TerminalKit
 import TerminalPresenters
 import SystemErrorText
 
@@ -36,6 +37,14 @@ var status = CurrentThreadExecutor.run { executor in
         // Used only when HOME is not an absolute path: the password database is not read otherwise.
         homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ProcessEnvironment.homeFromPasswordDatabase(),
         interruptionShield: SignalShield(),
+        makeTerminal: {
+            // The app needs a terminal at both ends; the renderer decides on colour (NO_COLOR).
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+            let terminal = TerminalDevice(input: STDIN_FILENO, output: STDOUT_FILENO)
+            // SIGTERM, SIGHUP and SIGINT end the process on the signal thread: give the terminal back first.
+            TerminationSignals.beforeExit { terminal.stop() }
+            return terminal
+        },
         makeServices: { configuration in
             await AdapterAssembly(
                 configuration: configuration, output: standardOutput, warnings: standardError, notes: resultNotes, progress: progress,

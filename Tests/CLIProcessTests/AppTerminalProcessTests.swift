@@ -1,0 +1,176 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+
+/// `rocket-reserver app` in a real terminal (tmux on a private socket) against the reference
+/// server: browsing past the first page, details, booking through the login sheet, another
+/// process's cancel and the banner, offline and back, resizing, and every way out giving the
+/// terminal back exactly as it was (`stty -a` before and after).
+@Suite(
+    "rocket-reserver binary: the app in a terminal", .serialized, .timeLimit(.minutes(4)),
+    .enabled(if: TmuxTerminal.path != nil, Comment(rawValue: TmuxTerminal.unavailableNote))
+)
+struct AppTerminalProcessTests {
+    /// The shell line that runs the app between two `stty -a` snapshots, then says how it ended
+    /// and keeps the window open.
+    private static func appLine(_ home: TemporaryDirectory) -> String {
+        let client = TmuxTerminal.quoted(BuiltProducts.client.path)
+        let before = TmuxTerminal.quoted(home.url.appendingPathComponent("stty-before").path)
+        let after = TmuxTerminal.quoted(home.url.appendingPathComponent("stty-after").path)
+        return "stty -a > \(before); \(client) app; echo EXIT=$?; stty -a > \(after); exec sleep 600"
+    }
+
+    private static func sttyUnchanged(_ home: TemporaryDirectory) throws -> Bool {
+        let before = try String(contentsOf: home.url.appendingPathComponent("stty-before"), encoding: .utf8)
+        let after = try String(contentsOf: home.url.appendingPathComponent("stty-after"), encoding: .utf8)
+        return !before.isEmpty && before == after
+    }
+
+    private static func start(_ client: ReferenceServerClient, columns: Int = 100, rows: Int = 30) async throws -> TmuxTerminal {
+        try await TmuxTerminal(command: appLine(client.home), environment: client.environment, columns: columns, rows: rows)
+    }
+
+    @Test func browsingPagesPastTheFirstPageAndOpeningDetails() async throws {
+        let client = try await ReferenceServerClient(prefix: "app-browse")
+        defer { client.stop() }
+        let terminal = try await Self.start(client)
+        defer { terminal.stop() }
+        let list = try await terminal.waitForScreen { $0.contains("110 ") && $0.contains("not logged in") }
+        #expect(list.contains("RocketReserver"), "\(list)")
+        // Down through two pages (20 launches each): the third loads as the selection nears the end.
+        for _ in 0..<4 { try await terminal.press("PageDown") }
+        // The header counts the launches loaded: past 40, a page beyond the first two arrived.
+        let deeper = try await terminal.waitForScreen { $0.contains("/60") || $0.contains("/80") || $0.contains("/100") }
+        #expect(deeper.contains("/60") || deeper.contains("/80") || deeper.contains("/100"), "\(deeper)")
+        #expect(!deeper.contains(" 110 "), "the selection moved down the list: \(deeper)")
+        try await terminal.press("Enter")
+        let details = try await terminal.waitForScreen { $0.contains("Launch ID:") }
+        for label in ["Mission:", "Launch ID:", "Site:", "Rocket:", "Patch URL:", "Booked:", "Book now!"] {
+            #expect(details.contains(label), "\(label) in \(details)")
+        }
+        try await terminal.press("Escape")
+        try await terminal.waitForScreen { $0.contains("MISSION") }
+        try await terminal.press("q")
+        let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=0"), "\(end)")
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
+    @Test func bookingThroughTheLoginSheetThenAnotherProcesssCancelShows() async throws {
+        let client = try await ReferenceServerClient(prefix: "app-book")
+        defer { client.stop() }
+        let terminal = try await Self.start(client)
+        defer { terminal.stop() }
+        try await terminal.waitForScreen { $0.contains("110 ") }
+        try await terminal.press("Enter")
+        try await terminal.waitForScreen { $0.contains("Book now!") }
+        try await terminal.press("b")
+        try await terminal.waitForScreen { $0.contains("Email:") }
+        try await terminal.type("not-an-email")
+        try await terminal.press("Enter")
+        let refused = try await terminal.waitForScreen { $0.contains("not a valid email") }
+        #expect(refused.contains("not a valid email"), "\(refused)")
+        try await terminal.press("C-u")
+        try await terminal.type("app-booker@example.com")
+        try await terminal.press("Enter")
+        // The booking that opened the sheet goes on: the button follows it, and the banner shows.
+        let booked = try await terminal.waitForScreen { $0.contains("Cancel trip") && $0.contains("Booked:     yes") }
+        #expect(booked.contains("app-booker@example.com"), "\(booked)")
+        let banner = try await terminal.waitForScreen { $0.contains("A trip was booked.") }
+        #expect(banner.contains("A trip was booked."), "\(banner)")
+        // Another process cancels on the same cache: the screen follows within a second or so.
+        #expect(try await client.run("cancel", "110").status == 0)
+        let cancelled = try await terminal.waitForScreen(timeout: 10) { $0.contains("Book now!") && $0.contains("Booked:     no") }
+        #expect(cancelled.contains("Booked:     no"), "\(cancelled)")
+        try await terminal.press("C-c")
+        let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=0"), "\(end)")
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
+    @Test func offlineWhileTheServerIsDownAndBackByItself() async throws {
+        let client = try await ReferenceServerClient(prefix: "app-offline")
+        defer { client.stop() }
+        let terminal = try await Self.start(client)
+        defer { terminal.stop() }
+        try await terminal.waitForScreen { $0.contains("110 ") }
+        let port = client.server.port
+        await client.server.stopAndWait()
+        let offline = try await terminal.waitForScreen(timeout: 30) { $0.contains("offline") }
+        #expect(offline.contains("offline"), "\(offline)")
+        #expect(offline.contains("110 "), "the list stays: \(offline)")
+        let again = try await ReferenceServer(port: port)
+        defer { again.stop() }
+        let online = try await terminal.waitForScreen(timeout: 60) { !$0.contains("offline") }
+        #expect(!online.contains("offline"), "\(online)")
+        try await terminal.press("q")
+        try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
+    @Test func aResizeLaysTheScreenOutAgainAndTooSmallSaysSo() async throws {
+        let client = try await ReferenceServerClient(prefix: "app-resize")
+        defer { client.stop() }
+        let terminal = try await Self.start(client)
+        defer { terminal.stop() }
+        try await terminal.waitForScreen { $0.contains("110 ") }
+        try await terminal.resize(columns: 40, rows: 12)
+        let small = try await terminal.waitForScreen { $0.contains("110 ") && !$0.contains("Cape Meridian LC-12 ") }
+        #expect(small.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(small)")
+        try await terminal.resize(columns: 30, rows: 10)
+        let tooSmall = try await terminal.waitForScreen { $0.contains("at least 40×") }
+        #expect(tooSmall.contains("at least 40×") && !tooSmall.contains("MISSION"), "\(tooSmall)")
+        try await terminal.resize(columns: 100, rows: 30)
+        try await terminal.waitForScreen { $0.contains("110 ") && $0.contains("MISSION") }
+        try await terminal.press("C-c")
+        try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalGivesTheTerminalBack(signal: Int32) async throws {
+        let client = try await ReferenceServerClient(prefix: "app-signal")
+        defer { client.stop() }
+        let terminal = try await Self.start(client)
+        defer { terminal.stop() }
+        try await terminal.waitForScreen { $0.contains("110 ") }
+        let shell = try #require(try await terminal.panePID())
+        let children = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", String(shell)], environment: [:], deadline: 10)
+        let app = try #require(children.stdout.split(separator: "\n").compactMap { Int32($0) }.first)
+        kill(app, signal)
+        let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT="), "\(end)")
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
+    @Test func hostileLaunchDataCannotRetitleOrClearTheTerminal() async throws {
+        let home = try TemporaryDirectory(prefix: "app-hostile-data")
+        defer { home.remove() }
+        let data = home.url.appendingPathComponent("launches.json")
+        let hostile = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[31mRed\u{202E}kcab"
+        let launches: [[String: Any]] = (1...3).map { index in
+            [
+                "id": String(index), "date": "2020-01-0\(index)T00:00:00Z", "site": "Pad \u{1B}[H\(index)",
+                "mission": ["name": index == 1 ? hostile : "Mission \(index)"],
+                "rocket": ["id": "r", "name": "R", "type": "T"],
+            ]
+        }
+        try JSONSerialization.data(withJSONObject: ["launches": launches]).write(to: data)
+        let server = try await ReferenceServer(arguments: ["--data", data.path])
+        defer { server.stop() }
+        let terminal = try await TmuxTerminal(
+            command: Self.appLine(home), environment: ClientEnvironment.make(home: home, endpoint: server.endpoint)
+        )
+        defer { terminal.stop() }
+        let screen = try await terminal.waitForScreen { $0.contains("Mission 2") }
+        #expect(screen.contains("Evil"), "\(screen)")
+        #expect(screen.contains("Mission 3"), "the list was not cleared: \(screen)")
+        let title = try await terminal.tmux(["display-message", "-p", "#{pane_title}"]).stdout
+        #expect(!title.contains("pwned"), "\(title)")
+        try await terminal.press("q")
+        try await terminal.waitForScreen { $0.contains("EXIT=") }
+    }
+}
