@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Domain, Ports, UseCases and Presentation import nothing but the Swift standard library and the layers beneath.
-@Suite("Core imports")
+@Suite("Core imports", .timeLimit(.minutes(5)))
 struct CoreImportTests {
     /// The standard library's modules, `Synchronization` (`Mutex`, `Atomic`) included: it ships
     /// with the standard library on every platform, unlike Foundation.

@@ -4,7 +4,7 @@ import Ports
 import Testing
 
 /// The human presenter's launch table and next-page footer.
-@Suite("HumanPresenter launches")
+@Suite("HumanPresenter launches", .timeLimit(.minutes(5)))
 struct HumanPresenterLaunchTests {
     let output = CapturingOutput()
 

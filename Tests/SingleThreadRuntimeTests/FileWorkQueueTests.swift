@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// Blocking file work runs off Swift's cooperative pool, and gives back its value or its error.
-@Suite("File work queue")
+@Suite("File work queue", .timeLimit(.minutes(5)))
 struct FileWorkQueueTests {
     struct Refused: Error, Equatable {}
 

@@ -4,7 +4,7 @@ import SocketTransport
 import Testing
 
 /// The close handshake, its codes, a hostile server's frames, and what stopping the consumer does.
-@Suite struct WebSocketCloseTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketCloseTests {
     let client = WebSocketClient(limits: WebSocketLimits(maximumMessageBytes: 1_000, closeTimeout: .milliseconds(500)))
 
     /// What the peer saw after playing `frames`: the client's close frame (if any), then whether the stream ended.
@@ -181,7 +181,7 @@ import Testing
 
 /// A server that floods the client and reads nothing, so that the client's writes (its pongs)
 /// block: stopping the consumer still ends the connection, within the close timeout.
-@Suite struct WebSocketStuckServerTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketStuckServerTests {
     @Test func cancellingEndsAConnectionWhoseWritesAreStuck() async throws {
         let peer = try WebSocketTestPeer()
         let run = peer.serve { connection -> Int in
@@ -225,7 +225,7 @@ import Testing
 }
 
 /// A send stuck on a server that reads nothing ends when its task is cancelled.
-@Suite struct WebSocketStuckSendTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketStuckSendTests {
     @Test func cancellingAStuckSendClosesTheConnection() async throws {
         let peer = try WebSocketTestPeer()
         let released = DispatchSemaphore(value: 0)

@@ -6,7 +6,7 @@ import Testing
 
 /// The opening handshake against the loopback peer: what the client sends, and every way a
 /// server's answer can fail to make a WebSocket.
-@Suite struct WebSocketHandshakeTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketHandshakeTests {
     let client = WebSocketClient()
 
     @Test func requestCarriesTheUpgradeAndOnlyTheCallersHeaders() async throws {
