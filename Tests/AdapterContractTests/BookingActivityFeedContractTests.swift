@@ -43,17 +43,18 @@ struct BookingActivityFeedContractTests {
     func leavingDisconnects(_ subject: BookingActivityFeedContractSubject) async throws {
         let setup = try await subject.make()
         // Book once the loop below is connected, from another task.
-        let booking = Task {
+        // A child task, so that cancelling the test (its time limit) cancels its wait too.
+        async let booking: Bool = {
             guard await setup.connected(1) else { return false }
             try await setup.book(LaunchID(trusted: "5"))
             return true
-        }
+        }()
         var seen: LiveUpdate<BookingActivity>?
         for try await update in setup.feed.bookingActivity() where update == .value(.booked(count: 1)) {
             seen = update
             break
         }
-        #expect(try await booking.value, "the iteration never connected")
+        #expect(try await booking, "the iteration never connected")
         #expect(seen == .value(.booked(count: 1)))
         // Waits until the iteration left is disconnected: a feed that stays connected fails
         // here at the suite's time limit (the wait then returns false).

@@ -50,28 +50,37 @@ enum TestTimeLimits {
         var arguments: String
     }
 
-    /// The text with comments and string literals blanked (lengths kept), and its declarations.
+    /// The text's UTF-8 with comments and string literals blanked (lengths kept), and its declarations.
     struct Scan {
-        let characters: [Character]
+        let characters: [UInt8]
+        private let lineStarts: [Int]
         private(set) var declarations: [Declaration] = []
 
         init(blanking text: String) {
-            characters = Self.blank(Array(text))
+            let blanked = Self.blank(Array(text.utf8))
+            characters = blanked
+            lineStarts = [0] + blanked.indices.filter { blanked[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
             declarations = findDeclarations()
         }
 
+        /// A byte of a name: a letter, a digit, `_`, or part of a non-ASCII character.
+        private static func isNamePart(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+
         func attributes(named name: String) -> [Attribute] {
-            let pattern = Array(name)
+            let pattern = Array(name.utf8)
             var found: [Attribute] = []
             var index = 0
             while index + pattern.count <= characters.count {
                 defer { index += 1 }
-                guard Array(characters[index..<(index + pattern.count)]) == pattern else { continue }
+                guard starts(with: pattern, at: index) else { continue }
                 let after = index + pattern.count
-                if after < characters.count, characters[after].isLetter || characters[after].isNumber { continue }
+                if after < characters.count, Self.isNamePart(characters[after]) { continue }
                 var arguments = ""
-                if after < characters.count, characters[after] == "(", let close = matching(from: after) {
-                    arguments = String(characters[(after + 1)..<close])
+                if after < characters.count, characters[after] == UInt8(ascii: "("), let close = matching(from: after) {
+                    arguments = String(decoding: characters[(after + 1)..<close], as: UTF8.self)
                 }
                 found.append(Attribute(offset: index, line: line(of: index), arguments: arguments))
             }
@@ -79,12 +88,17 @@ enum TestTimeLimits {
         }
 
         private func line(of offset: Int) -> Int {
-            characters[..<offset].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+            var (low, high) = (0, lineStarts.count)
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle }
+            }
+            return low + 1
         }
 
         /// The index of the bracket that closes the one at `open` (`(` or `{`).
         private func matching(from open: Int) -> Int? {
-            let (opening, closing): (Character, Character) = characters[open] == "(" ? ("(", ")") : ("{", "}")
+            let (opening, closing) = characters[open] == UInt8(ascii: "(") ? (UInt8(ascii: "("), UInt8(ascii: ")")) : (UInt8(ascii: "{"), UInt8(ascii: "}"))
             var depth = 0
             for index in open..<characters.count {
                 if characters[index] == opening { depth += 1 }
@@ -100,47 +114,46 @@ enum TestTimeLimits {
         /// the text between the end of what came before (`{`, `}` or `;`) and the keyword.
         private func findDeclarations() -> [Declaration] {
             var declarations: [Declaration] = []
-            let words = ["struct", "class", "enum", "actor", "extension"]
+            let words = ["struct", "class", "enum", "actor", "extension"].map { Array(($0 + " ").utf8) }
+            let dot = UInt8(ascii: ".")
             var index = 0
             while index < characters.count {
                 defer { index += 1 }
-                guard index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber || characters[index - 1] == "_" || characters[index - 1] == ".") else { continue }
-                guard let word = words.first(where: { starts(with: $0 + " ", at: index) }) else { continue }
+                guard index == 0 || !(Self.isNamePart(characters[index - 1]) || characters[index - 1] == dot) else { continue }
+                guard let word = words.first(where: { starts(with: $0, at: index) }) else { continue }
                 var nameStart = index + word.count
-                while nameStart < characters.count, characters[nameStart] == " " { nameStart += 1 }
+                while nameStart < characters.count, characters[nameStart] == UInt8(ascii: " ") { nameStart += 1 }
                 var nameEnd = nameStart
-                while nameEnd < characters.count, characters[nameEnd].isLetter || characters[nameEnd].isNumber || characters[nameEnd] == "_" || characters[nameEnd] == "." {
-                    nameEnd += 1
-                }
-                guard nameEnd > nameStart, let open = characters[nameEnd...].firstIndex(of: "{"), let close = matching(from: open) else { continue }
+                while nameEnd < characters.count, Self.isNamePart(characters[nameEnd]) || characters[nameEnd] == dot { nameEnd += 1 }
+                guard nameEnd > nameStart, let open = characters[nameEnd...].firstIndex(of: UInt8(ascii: "{")), let close = matching(from: open) else { continue }
+                let isExtension = word == words[4]
                 // `class func` and the like are not declarations of a type.
-                if characters[nameEnd..<open].contains(where: { $0 == "(" || $0 == "=" }) && word != "extension" { continue }
+                if characters[nameEnd..<open].contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "=") }) && !isExtension { continue }
                 var start = index
-                while start > 0, !["{", "}", ";"].contains(characters[start - 1]) { start -= 1 }
-                let attributes = String(characters[start..<index])
-                let name = String(characters[nameStart..<nameEnd]).split(separator: ".").last.map(String.init) ?? ""
+                while start > 0, ![UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";")].contains(characters[start - 1]) { start -= 1 }
+                let attributes = String(decoding: characters[start..<index], as: UTF8.self)
+                let name = String(decoding: characters[nameStart..<nameEnd], as: UTF8.self).split(separator: ".").last.map(String.init) ?? ""
                 declarations.append(Declaration(
-                    name: name, isSuite: attributes.contains("@Suite"), isExtension: word == "extension", body: open..<(close + 1)
+                    name: name, isSuite: attributes.contains("@Suite"), isExtension: isExtension, body: open..<(close + 1)
                 ))
             }
             return declarations
         }
 
-        private func starts(with word: String, at index: Int) -> Bool {
-            let pattern = Array(word)
-            return index + pattern.count <= characters.count && Array(characters[index..<(index + pattern.count)]) == pattern
+        private func starts(with pattern: [UInt8], at index: Int) -> Bool {
+            index + pattern.count <= characters.count && characters[index..<(index + pattern.count)].elementsEqual(pattern)
         }
 
         /// Blanks `//` and `/* */` comments and string literals (`"…"`, `"""…"""`, `#"…"#`, with
         /// interpolations holding strings of their own) to spaces, keeping newlines.
-        private static func blank(_ text: [Character]) -> [Character] {
+        private static func blank(_ text: [UInt8]) -> [UInt8] {
             var out = text
             func clear(_ range: Range<Int>) {
-                for position in range where out[position] != "\n" { out[position] = " " }
+                for position in range where out[position] != UInt8(ascii: "\n") { out[position] = UInt8(ascii: " ") }
             }
             func matches(_ pattern: String, at position: Int) -> Bool {
-                let characters = Array(pattern)
-                return position + characters.count <= text.count && Array(text[position..<(position + characters.count)]) == characters
+                let bytes = pattern.utf8
+                return position + bytes.count <= text.count && text[position..<(position + bytes.count)].elementsEqual(bytes)
             }
             /// The index after the string literal whose opening quote (after `hashes` #s) is at `start`.
             func endOfString(from start: Int, hashes: Int) -> Int {
@@ -168,8 +181,8 @@ enum TestTimeLimits {
                         index = end
                         continue
                     }
-                    if text[index] == "(" { depth += 1 }
-                    if text[index] == ")" {
+                    if text[index] == UInt8(ascii: "(") { depth += 1 }
+                    if text[index] == UInt8(ascii: ")") {
                         depth -= 1
                         if depth == 0 { return index + 1 }
                     }
@@ -180,14 +193,14 @@ enum TestTimeLimits {
             /// The index after the string literal starting at `index`, if one starts there.
             func literal(at index: Int) -> Int? {
                 var hashes = 0
-                while index + hashes < text.count, text[index + hashes] == "#" { hashes += 1 }
-                guard index + hashes < text.count, text[index + hashes] == "\"" else { return nil }
+                while index + hashes < text.count, text[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+                guard index + hashes < text.count, text[index + hashes] == UInt8(ascii: "\"") else { return nil }
                 return endOfString(from: index + hashes, hashes: hashes)
             }
             var index = 0
             while index < text.count {
                 if matches("//", at: index) {
-                    let end = text[index...].firstIndex(of: "\n") ?? text.count
+                    let end = text[index...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
                     clear(index..<end)
                     index = end
                 } else if matches("/*", at: index) {

@@ -155,7 +155,8 @@ import Testing
 
     @Test(arguments: ["http://127.0.0.1:1/", "ws://", "ws://exa mple.invalid/", "ws://127.0.0.1:70000/", "ws://127.0.0.1:1/#fragment"])
     func unsupportedURLsAreRefusedBeforeConnecting(text: String) async throws {
-        guard let url = URL(string: text) else { return }
+        // Foundation may refuse the one with a space itself: a refusal before connecting too.
+        guard let url = URL(string: text) else { return #expect(text.contains(" "), "Foundation refused \(text)") }
         await #expect(throws: HTTPTransportError(.unsupportedURL)) { try await client.connect(to: url) }
     }
 

@@ -33,6 +33,13 @@ final class WebSocketTestPeer: @unchecked Sendable {
         host = ipv6 ? "[::1]" : "127.0.0.1"
     }
 
+    /// Whether a socket can listen on ::1 here (the IPv6 tests are skipped where it cannot).
+    static let hasIPv6Loopback: Bool = {
+        guard let listening = try? LoopbackSocket.listen(ipv6: true, backlog: 1) else { return false }
+        _ = PeerDescriptor(listening.descriptor)
+        return true
+    }()
+
     /// Ends every wait of the script; the descriptors close once nothing uses them.
     deinit { stop.signal() }
 
