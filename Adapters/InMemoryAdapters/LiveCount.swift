@@ -5,7 +5,10 @@ import Synchronization
 public final class LiveCount: Sendable {
     private struct State {
         var value = 0
-        var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: Int, target: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextWaiter = 0
+        /// Waits cancelled before they registered.
+        var cancelled: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -17,15 +20,34 @@ public final class LiveCount: Sendable {
         state.withLock { $0.value }
     }
 
-    /// Returns once the count is `target` (at once if it is now).
-    public func wait(until target: Int) async {
-        await withCheckedContinuation { continuation in
-            let reached = state.withLock { state in
-                guard state.value != target else { return true }
-                state.waiters.append((target, continuation))
-                return false
+    /// Returns once the count is `target` (at once if it is now): `true`; `false` when the
+    /// waiting task is cancelled first (a test's time limit cancels it), so that a count that
+    /// never gets there fails an expectation instead of waiting for ever.
+    @discardableResult
+    public func wait(until target: Int) async -> Bool {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let reached = state.withLock { state -> Bool? in
+                    if state.cancelled.remove(id) != nil { return false }
+                    guard state.value != target else { return true }
+                    state.waiters.append((id, target, continuation))
+                    return nil
+                }
+                if let reached { continuation.resume(returning: reached) }
             }
-            if reached { continuation.resume() }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiting?.resume(returning: false)
         }
     }
 
@@ -38,6 +60,6 @@ public final class LiveCount: Sendable {
             state.waiters.removeAll { $0.target == value }
             return ready
         }
-        for continuation in woken { continuation.resume() }
+        for continuation in woken { continuation.resume(returning: true) }
     }
 }

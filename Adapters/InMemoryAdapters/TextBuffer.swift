@@ -9,7 +9,10 @@ public final class TextBuffer: TextOutput {
         var text = ""
         var closedAfterWrites: Int?
         var writes = 0
-        var waiters: [(predicate: @Sendable (String) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: Int, predicate: @Sendable (String) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextWaiter = 0
+        /// Waits cancelled before they registered.
+        var cancelled: Set<Int> = []
     }
 
     private let storage = Mutex(State())
@@ -30,7 +33,7 @@ public final class TextBuffer: TextOutput {
     }
 
     public func write(_ text: String) {
-        let woken = storage.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let woken = storage.withLock { state -> [CheckedContinuation<Bool, Never>] in
             if let limit = state.closedAfterWrites, state.writes >= limit { return [] }
             state.writes += 1
             state.text += text
@@ -39,18 +42,36 @@ public final class TextBuffer: TextOutput {
             state.waiters.removeAll { $0.predicate(current) }
             return ready
         }
-        for continuation in woken { continuation.resume() }
+        for continuation in woken { continuation.resume(returning: true) }
     }
 
-    /// Returns once the text written so far satisfies `predicate` (at once if it does now).
-    public func wait(until predicate: @escaping @Sendable (String) -> Bool) async {
-        await withCheckedContinuation { continuation in
-            let done = storage.withLock { state in
-                guard !predicate(state.text) else { return true }
-                state.waiters.append((predicate, continuation))
-                return false
+    /// Returns once the text written so far satisfies `predicate` (at once if it does now):
+    /// `true`; `false` when the waiting task is cancelled first (a test's time limit cancels it).
+    @discardableResult
+    public func wait(until predicate: @escaping @Sendable (String) -> Bool) async -> Bool {
+        let id = storage.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let done = storage.withLock { state -> Bool? in
+                    if state.cancelled.remove(id) != nil { return false }
+                    guard !predicate(state.text) else { return true }
+                    state.waiters.append((id, predicate, continuation))
+                    return nil
+                }
+                if let done { continuation.resume(returning: done) }
             }
-            if done { continuation.resume() }
+        } onCancel: {
+            let waiting = storage.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiting?.resume(returning: false)
         }
     }
 }

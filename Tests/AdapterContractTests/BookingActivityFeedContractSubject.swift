@@ -17,8 +17,9 @@ struct BookingActivityFeedContractSubject: Sendable, CustomTestStringConvertible
         let book: @Sendable (LaunchID) async throws -> Void
         /// Cancels `launch` for the same user.
         let cancel: @Sendable (LaunchID) async throws -> Void
-        /// Returns once `count` iterations are connected.
-        let connected: @Sendable (Int) async -> Void
+        /// Returns once `count` iterations are connected: `true`; `false` when the waiting task
+        /// is cancelled first (the suite's time limit cancels it).
+        let connected: @Sendable (Int) async -> Bool
         /// Makes later connections fail with the error (`nil`: succeed again).
         let refuse: @Sendable (ServiceError?) async -> Void
     }

@@ -9,7 +9,7 @@ struct BookingActivityFeedContractTests {
     func activityArrivesInOrder(_ subject: BookingActivityFeedContractSubject) async throws {
         let setup = try await subject.make()
         let updates = setup.feed.bookingActivity().makeAsyncIterator()
-        await setup.connected(1)
+        #expect(await setup.connected(1))
         try await setup.book(LaunchID(trusted: "2"))
         try await setup.cancel(LaunchID(trusted: "2"))
         try await setup.book(LaunchID(trusted: "3"))
@@ -23,7 +23,7 @@ struct BookingActivityFeedContractTests {
         let setup = try await subject.make()
         try await setup.book(LaunchID(trusted: "1"))
         let updates = setup.feed.bookingActivity().makeAsyncIterator()
-        await setup.connected(1)
+        #expect(await setup.connected(1))
         try await setup.cancel(LaunchID(trusted: "1"))
         #expect(try await updates.next() == .value(.cancelled(count: 1)))
     }
@@ -33,7 +33,7 @@ struct BookingActivityFeedContractTests {
         let setup = try await subject.make()
         let first = setup.feed.bookingActivity().makeAsyncIterator()
         let second = setup.feed.bookingActivity().makeAsyncIterator()
-        await setup.connected(2)
+        #expect(await setup.connected(2))
         try await setup.book(LaunchID(trusted: "4"))
         #expect(try await first.next() == .value(.booked(count: 1)))
         #expect(try await second.next() == .value(.booked(count: 1)))
@@ -43,15 +43,22 @@ struct BookingActivityFeedContractTests {
     func leavingDisconnects(_ subject: BookingActivityFeedContractSubject) async throws {
         let setup = try await subject.make()
         // Book once the loop below is connected, from another task.
-        let booking = Task {
-            await setup.connected(1)
+        // A child task, so that cancelling the test (its time limit) cancels its wait too.
+        async let booking: Bool = {
+            guard await setup.connected(1) else { return false }
             try await setup.book(LaunchID(trusted: "5"))
-        }
+            return true
+        }()
+        var seen: LiveUpdate<BookingActivity>?
         for try await update in setup.feed.bookingActivity() where update == .value(.booked(count: 1)) {
+            seen = update
             break
         }
-        try await booking.value
-        await setup.connected(0)
+        #expect(try await booking, "the iteration never connected")
+        #expect(seen == .value(.booked(count: 1)))
+        // Waits until the iteration left is disconnected: a feed that stays connected fails
+        // here at the suite's time limit (the wait then returns false).
+        #expect(await setup.connected(0), "the iteration left is still connected")
     }
 
     @Test("Cancelling the consumer disconnects", arguments: BookingActivityFeedContractSubject.all)
@@ -61,10 +68,10 @@ struct BookingActivityFeedContractTests {
         let consumer = Task {
             for try await _ in feed.bookingActivity() {}
         }
-        await setup.connected(1)
+        #expect(await setup.connected(1))
         consumer.cancel()
         _ = await consumer.result
-        await setup.connected(0)
+        #expect(await setup.connected(0), "the cancelled consumer is still connected")
     }
 
     @Test("A feed that cannot connect throws a ServiceError", arguments: BookingActivityFeedContractSubject.all)
@@ -74,6 +81,6 @@ struct BookingActivityFeedContractTests {
         await #expect(throws: ServiceError.self) {
             for try await _ in setup.feed.bookingActivity() {}
         }
-        await setup.connected(0)
+        #expect(await setup.connected(0))
     }
 }

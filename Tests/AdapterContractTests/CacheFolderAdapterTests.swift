@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// What the cache-folder adapters do beyond the contracts: endpoints, file names and leftovers.
-@Suite("Cache folder adapters")
+@Suite("Cache folder adapters", .timeLimit(.minutes(5)))
 struct CacheFolderAdapterTests {
     static let alice = try! EmailAddress("alice@example.com")
     static let otherEndpoint = "https://other-endpoint.invalid/graphql"

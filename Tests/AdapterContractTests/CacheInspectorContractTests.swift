@@ -3,7 +3,7 @@ import Ports
 import Testing
 
 /// The behaviour every ``CacheInspector`` adapter must share.
-@Suite("CacheInspector contract")
+@Suite("CacheInspector contract", .timeLimit(.minutes(5)))
 struct CacheInspectorContractTests {
     @Test("Nothing cached: no current cache, nothing to remove", arguments: CachedUserDataContractSubject.all)
     func emptyFolder(_ subject: CachedUserDataContractSubject) async throws {

@@ -3,7 +3,7 @@ import Ports
 import Testing
 
 /// The behaviour every ``CredentialStore`` adapter must share.
-@Suite("CredentialStore contract")
+@Suite("CredentialStore contract", .timeLimit(.minutes(5)))
 struct CredentialStoreContractTests {
     static let alice = Credential(email: try! EmailAddress("alice@example.com"), token: AuthToken("YWxpY2VAZXhhbXBsZS5jb20="))
     static let bob = Credential(email: try! EmailAddress("bob@example.org"), token: AuthToken("Ym9iQGV4YW1wbGUub3Jn"))

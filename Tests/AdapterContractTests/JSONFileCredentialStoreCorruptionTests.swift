@@ -5,7 +5,7 @@ import Ports
 import Testing
 
 /// A damaged credential file is reported unreadable, without the token, and left as it is.
-@Suite("JSONFileCredentialStore damaged files")
+@Suite("JSONFileCredentialStore damaged files", .timeLimit(.minutes(5)))
 struct JSONFileCredentialStoreCorruptionTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let token = "c2VjcmV0LXRva2VuLTQy"

@@ -5,7 +5,7 @@ import Ports
 import Testing
 
 /// The file keychain keeps its folder 0700 and its file 0600, and never widens either.
-@Suite("JSONFileCredentialStore permissions")
+@Suite("JSONFileCredentialStore permissions", .timeLimit(.minutes(5)))
 struct JSONFileCredentialStorePermissionTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let alice = Credential(email: try! EmailAddress("alice@example.com"), token: AuthToken("c2VjcmV0LXRva2VuLTQy"))

@@ -5,7 +5,7 @@ import Ports
 import Testing
 
 /// Where and how the file keychain stores a credential.
-@Suite("JSONFileCredentialStore storage")
+@Suite("JSONFileCredentialStore storage", .timeLimit(.minutes(5)))
 struct JSONFileCredentialStoreStorageTests {
     static let endpoint = "https://apollo-fullstack-tutorial.herokuapp.com/graphql"
     static let token = "c2VjcmV0LXRva2VuLTQy"

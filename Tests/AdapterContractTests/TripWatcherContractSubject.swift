@@ -19,8 +19,9 @@ struct TripWatcherContractSubject: Sendable, CustomTestStringConvertible {
         let fetchLaunch: @Sendable (LaunchID) async throws -> Void
         /// Books on the server for the signed-in user, without touching the cache.
         let bookOnServer: @Sendable (LaunchID) async throws -> Void
-        /// Returns once `count` watches are alive.
-        let watches: @Sendable (Int) async -> Void
+        /// Returns once `count` watches are alive: `true`; `false` when the waiting task is
+        /// cancelled first (the suite's time limit cancels it).
+        let watches: @Sendable (Int) async -> Bool
     }
 
     let name: String
@@ -57,7 +58,11 @@ struct TripWatcherContractSubject: Sendable, CustomTestStringConvertible {
                 bookOnServer: { session.book($0.rawValue) },
                 watches: { count in
                     // The cache counts its watches; a stopped one is removed by its own task.
-                    while await cache.activeWatchers != count { await Task.yield() }
+                    while await cache.activeWatchers != count {
+                        if Task.isCancelled { return false }
+                        await Task.yield()
+                    }
+                    return true
                 }
             )
         },

@@ -42,8 +42,8 @@ final class TripsBookedFakeServer: Sendable {
     /// Publishes `value` to every running subscription.
     func publish(_ value: Int) { registry.publish(value) }
 
-    /// Returns once `count` subscriptions are running.
-    func wait(until count: Int) async { await registry.wait(until: count) }
+    /// Returns once `count` subscriptions are running: `true`; `false` when the waiting task is cancelled first.
+    func wait(until count: Int) async -> Bool { await registry.wait(until: count) }
 }
 
 /// The fake server's running subscriptions, refusal and waiters.
@@ -51,7 +51,10 @@ final class TripsBookedRegistry: Sendable {
     private struct State {
         var subscriptions: [(server: InMemoryWebSocketServer, id: JSONValue)] = []
         var refusal: HTTPTransportError?
-        var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: Int, target: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextWaiter = 0
+        /// Waits cancelled before they registered.
+        var cancelled: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -68,14 +71,32 @@ final class TripsBookedRegistry: Sendable {
         }
     }
 
-    func wait(until count: Int) async {
-        await withCheckedContinuation { continuation in
-            let reached = state.withLock { state in
-                guard state.subscriptions.count != count else { return true }
-                state.waiters.append((count, continuation))
-                return false
+    /// Returns once `count` subscriptions are running: `true`; `false` when the waiting task is
+    /// cancelled first (a test's time limit cancels it).
+    func wait(until count: Int) async -> Bool {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let reached = state.withLock { state -> Bool? in
+                    if state.cancelled.remove(id) != nil { return false }
+                    guard state.subscriptions.count != count else { return true }
+                    state.waiters.append((id, count, continuation))
+                    return nil
+                }
+                if let reached { continuation.resume(returning: reached) }
             }
-            if reached { continuation.resume() }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiting?.resume(returning: false)
         }
     }
 
@@ -100,6 +121,6 @@ final class TripsBookedRegistry: Sendable {
             state.waiters.removeAll { $0.target == count }
             return ready
         }
-        for waiter in woken { waiter.resume() }
+        for waiter in woken { waiter.resume(returning: true) }
     }
 }

@@ -3,7 +3,7 @@ import Ports
 import Testing
 
 /// The behaviour every ``UserDataCache`` adapter must share.
-@Suite("UserDataCache contract")
+@Suite("UserDataCache contract", .timeLimit(.minutes(5)))
 struct UserDataCacheContractTests {
     @Test("Removing when nothing is cached does nothing, twice", arguments: CachedUserDataContractSubject.all)
     func removeWhenEmpty(_ subject: CachedUserDataContractSubject) async throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The composition root only wires: no type in `Sources/rocket-reserver` is an adapter, that
 /// is, none conforms to a port declared in `Sources/Ports` or `Sources/Presentation`.
-@Suite("Executable wiring")
+@Suite("Executable wiring", .timeLimit(.minutes(5)))
 struct ExecutableWiringTests {
     static let root = BuiltProducts.packageRoot
 

@@ -7,7 +7,7 @@ import Testing
 ///
 /// Linking all of Foundation made every start of `rocket-reserver` load and relocate about
 /// 50 MB more and initialise ICU (Docs/Performance.md, "A cache hit's start-up").
-@Suite("Foundation imports")
+@Suite("Foundation imports", .timeLimit(.minutes(5)))
 struct FoundationImportTests {
     /// The lines a file may use to import Foundation: FoundationEssentials where it exists, all
     /// of Foundation only where it does not (Darwin's SDK).

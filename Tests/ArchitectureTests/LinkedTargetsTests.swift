@@ -1,7 +1,7 @@
 import Testing
 
 /// What the shipped executable links, walked over the manifest's target graph.
-@Suite("Linked targets")
+@Suite("Linked targets", .timeLimit(.minutes(5)))
 struct LinkedTargetsTests {
     /// The code generator and its command: build-time tools, never part of `rocket-reserver`
     /// (its build runs them through the plugin, which is not linked).

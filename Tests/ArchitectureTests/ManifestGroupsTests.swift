@@ -4,7 +4,7 @@ import TestSupport
 
 /// Package.swift lists its targets in groups that follow the folders: each `// MARK:` names its
 /// folders in parentheses, and every target under it lives in one of them.
-@Suite("Manifest groups")
+@Suite("Manifest groups", .timeLimit(.minutes(5)))
 struct ManifestGroupsTests {
     /// The folders a `// MARK: Title (A/, B/)` line names; `nil` for a line that is no group.
     static func folders(ofMark line: Substring) -> [String]? {

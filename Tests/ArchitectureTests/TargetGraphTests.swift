@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The manifest's target graph matches the table in Docs/Architecture.md.
-@Suite("Target graph")
+@Suite("Target graph", .timeLimit(.minutes(5)))
 struct TargetGraphTests {
     static let root = BuiltProducts.packageRoot
 

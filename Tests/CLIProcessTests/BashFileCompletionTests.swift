@@ -8,7 +8,7 @@ import Glibc
 /// The bash completion of a file option (`schema --output`, `query --schema`, `--cacert`) or argument (`query FILE`)
 /// offers each file name whole, whatever it holds: spaces, quotes, a tab, glob characters, a
 /// leading dash; what is typed may be quoted or escaped.
-@Suite("bash file-name completion")
+@Suite("bash file-name completion", .timeLimit(.minutes(5)))
 struct BashFileCompletionTests {
     static let names = ["my file.graphql", "it's here", "tab\there", "*", "[ab]", "-dash", "plain", "$HOME"]
 

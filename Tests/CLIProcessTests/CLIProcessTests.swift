@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Runs the built `rocket-reserver` binary and checks its output and exit status.
-@Suite("rocket-reserver binary")
+@Suite("rocket-reserver binary", .timeLimit(.minutes(5)))
 struct CLIProcessTests {
     private func run(_ arguments: String..., endpoint: String? = nil, extra: [String: String] = [:]) async throws -> (ProcessResult, [String: Data]) {
         let home = try TemporaryDirectory(prefix: "cli")

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `cache info` and `cache clear` through the built binary on local state alone: the endpoint
 /// is a closed loopback port, so any request would fail the command with 69.
-@Suite("rocket-reserver binary: cache commands offline")
+@Suite("rocket-reserver binary: cache commands offline", .timeLimit(.minutes(5)))
 struct CacheCommandProcessTests {
     private func run(_ arguments: String..., home: TemporaryDirectory, port: UInt16) async throws -> ProcessResult {
         try await ProcessRunner.run(

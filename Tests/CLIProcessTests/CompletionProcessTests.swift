@@ -11,7 +11,7 @@ enum InstalledProgram {
 
 /// The built binary's completion scripts, checked by the shells installed here (each test is
 /// skipped, with its reason, when its shell is missing; Scripts/test installs them as root).
-@Suite("completion scripts and man page")
+@Suite("completion scripts and man page", .timeLimit(.minutes(5)))
 struct CompletionProcessTests {
     /// Writes the binary's output for `arguments` to a file and returns its path.
     private func generate(_ arguments: String..., in folder: TemporaryDirectory) async throws -> String {

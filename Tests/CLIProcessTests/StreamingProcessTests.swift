@@ -8,7 +8,7 @@ import TestSupport
 /// `launches --all` through the built binary: rows are printed as their pages arrive, a
 /// progress line is drawn on standard error only when it is a terminal and erased at the end,
 /// and `--json` stays one document.
-@Suite("rocket-reserver binary: launches --all streams")
+@Suite("rocket-reserver binary: launches --all streams", .timeLimit(.minutes(5)))
 struct StreamingProcessTests {
     static let scriptCommand = "/usr/bin/script"
 

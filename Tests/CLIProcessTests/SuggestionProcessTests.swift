@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The built binary's answers to typos and to being run bare.
-@Suite("rocket-reserver binary: typos and bare call")
+@Suite("rocket-reserver binary: typos and bare call", .timeLimit(.minutes(5)))
 struct SuggestionProcessTests {
     private func run(_ arguments: [String]) async throws -> ProcessResult {
         let home = try TemporaryDirectory(prefix: "cli")

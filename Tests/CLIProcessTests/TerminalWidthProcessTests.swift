@@ -5,7 +5,7 @@ import TestSupport
 /// The built binary's launch table on a pipe (uncut, hint on stderr) and on a pseudo-terminal
 /// made by `script` (fitted to its width, hint with the results), against a server whose
 /// missions have CJK, emoji and a 113-character name.
-@Suite("rocket-reserver binary: output fitted to the terminal")
+@Suite("rocket-reserver binary: output fitted to the terminal", .timeLimit(.minutes(5)))
 struct TerminalWidthProcessTests {
     /// A 113-character mission name.
     static let longName = "Mission " + String(repeating: "Extraordinarily Long ", count: 4) + "Name For A Wide Table"

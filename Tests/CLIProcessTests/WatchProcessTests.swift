@@ -8,7 +8,7 @@ import TestSupport
 /// `rocket-reserver watch --json` against the reference server over a real loopback WebSocket:
 /// bookings and cancellations made with the CLI print as `{"tripsBooked":N}` lines, and
 /// SIGTERM ends it with 0.
-@Suite("rocket-reserver binary: watch against the reference server")
+@Suite("rocket-reserver binary: watch against the reference server", .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct WatchProcessTests {
     @Test func watchPrintsBookingsAndCancellationsUntilSIGTERM() async throws {
         let client = try await ReferenceServerClient(prefix: "watch")

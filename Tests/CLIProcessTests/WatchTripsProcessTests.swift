@@ -7,7 +7,7 @@ import TestSupport
 
 /// `rocket-reserver trips --watch` piped, against the reference server: the listing now, then
 /// a new listing after another process books on the same cache; SIGTERM ends it with 0.
-@Suite("rocket-reserver binary: trips --watch against the reference server")
+@Suite("rocket-reserver binary: trips --watch against the reference server", .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct WatchTripsProcessTests {
     @Test func anotherProcesssBookingShowsAsANewListing() async throws {
         let client = try await ReferenceServerClient(prefix: "watch-trips")

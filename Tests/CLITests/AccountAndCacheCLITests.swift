@@ -5,7 +5,7 @@ import Ports
 import Testing
 
 /// `whoami`, `cache info` and `cache clear` in-process, against the in-memory adapters.
-@Suite("whoami and cache commands")
+@Suite("whoami and cache commands", .timeLimit(.minutes(5)))
 struct AccountAndCacheCLITests {
     private let endpoint = "http://127.0.0.1:4000/graphql"
 

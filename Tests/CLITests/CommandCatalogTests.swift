@@ -5,7 +5,7 @@ import Testing
 
 /// The catalog is the one source of the command line: every option it lists reaches the
 /// parser, the help, every completion script and the man page.
-@Suite("CommandCatalog")
+@Suite("CommandCatalog", .timeLimit(.minutes(5)))
 struct CommandCatalogTests {
     private static let allOptions = CommandCatalog.globalOptions + CommandCatalog.commands.flatMap(\.options)
 

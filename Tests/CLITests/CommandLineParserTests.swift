@@ -1,7 +1,7 @@
 @testable import RocketReserverCLI
 import Testing
 
-@Suite("CommandLineParser")
+@Suite("CommandLineParser", .timeLimit(.minutes(5)))
 struct CommandLineParserTests {
     private let parser = CommandLineParser()
 

@@ -2,7 +2,7 @@
 import Testing
 
 /// The issue-12 additions to the parser: suggestions, a bare call, the new commands, wording.
-@Suite("CommandLineParser: suggestions and new commands")
+@Suite("CommandLineParser: suggestions and new commands", .timeLimit(.minutes(5)))
 struct CommandLineSurfaceTests {
     private let parser = CommandLineParser()
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `query` and `schema` in-process, against the in-memory document runner: what reaches the port,
 /// what is printed where, and the exit statuses.
-@Suite("query and schema commands")
+@Suite("query and schema commands", .timeLimit(.minutes(5)))
 final class DocumentCommandCLITests {
     /// This test's temporary folder, removed when the test ends.
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-cli-\(UUID().uuidString)")

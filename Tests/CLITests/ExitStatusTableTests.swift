@@ -6,7 +6,7 @@ import Testing
 /// ``ExitCode`` is the one exit-status table: the help and the man page are generated from
 /// it, and Docs/CLI.md's table must list the same statuses, in order, each opening with the
 /// same meaning.
-@Suite("Exit status table")
+@Suite("Exit status table", .timeLimit(.minutes(5)))
 struct ExitStatusTableTests {
     @Test func theHelpAndTheManPageListEveryExitCode() {
         let help = HelpText.tool(CommandCatalog.tool)

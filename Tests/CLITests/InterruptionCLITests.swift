@@ -9,6 +9,7 @@ import UseCases
 
 /// Commands that change state run inside the environment's ``InterruptionShield``; an
 /// interrupted change with an unknown outcome says so, a plain interruption says nothing.
+@Suite(.timeLimit(.minutes(5)))
 struct InterruptionCLITests {
     /// A shield that counts the changes it saw.
     private final class CountingShield: InterruptionShield {

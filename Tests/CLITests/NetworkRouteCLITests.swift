@@ -4,6 +4,7 @@ import Testing
 
 /// The proxy is decided once, from curl's variables, and credentials are judged by that route:
 /// over plain http they go only straight to loopback, never through a proxy.
+@Suite(.timeLimit(.minutes(5)))
 struct NetworkRouteCLITests {
     static let loopback = "http://127.0.0.1:4000/graphql"
     static let proxy = "http://127.0.0.1:3128"

@@ -4,6 +4,7 @@ import Testing
 
 /// Every part of an endpoint or proxy URL is checked; a malformed one is a usage error (64)
 /// before anything is built or sent.
+@Suite(.timeLimit(.minutes(5)))
 struct NetworkURLTests {
     static let malformedEndpoints: [String] = [
         // Ports: past 65535 (which would wrap), zero, empty, signs, non-digits.

@@ -6,7 +6,7 @@ import Testing
 
 /// `query` with a subscription in-process, against the in-memory document runner's scripted events:
 /// one line an event, the connection's news on standard error, the status at the end.
-@Suite("query with a subscription")
+@Suite("query with a subscription", .timeLimit(.minutes(5)))
 final class QuerySubscriptionCLITests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("query-subscription-cli-\(UUID().uuidString)")
 

@@ -4,7 +4,7 @@ import Ports
 @testable import RocketReserverCLI
 import Testing
 
-@Suite("RocketReserverCLI")
+@Suite("RocketReserverCLI", .timeLimit(.minutes(5)))
 struct RocketReserverCLITests {
     @Test func helpAndVersionPrintToStdoutAndBuildNothing() async throws {
         let cli = try CLIHarness()

@@ -2,7 +2,7 @@ import CommandLineKit
 @testable import RocketReserverCLI
 import Testing
 
-@Suite("Suggestion")
+@Suite("Suggestion", .timeLimit(.minutes(5)))
 struct SuggestionTests {
     private let commands = CommandCatalog.visibleCommands.map(\.name) + ["help"]
 

@@ -8,7 +8,7 @@ import Glibc
 /// The temporary file an output is prepared in, nameless (`O_TMPFILE`) or named: it gets its
 /// name only when complete, a new file never takes a name that is in use, and nothing is left
 /// behind when it is given up.
-@Suite("temporary output files")
+@Suite("temporary output files", .timeLimit(.minutes(5)))
 final class TemporaryOutputTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temporary-output-\(UUID().uuidString)").path
 

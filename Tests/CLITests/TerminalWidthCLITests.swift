@@ -2,7 +2,7 @@
 import Testing
 
 /// The width tables are fitted to: `COLUMNS`, then the terminal's size, and only on a terminal.
-@Suite("CLI terminal width")
+@Suite("CLI terminal width", .timeLimit(.minutes(5)))
 struct TerminalWidthCLITests {
     /// The configuration a `launches` run was built with.
     private func configuration(

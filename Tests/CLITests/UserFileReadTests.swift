@@ -8,7 +8,7 @@ import Glibc
 /// A file the user names to be read (`query FILE`, `--schema FILE`): opened once without
 /// blocking, then checked, so a FIFO or a device is refused at once and never read; bounded;
 /// UTF-8 only.
-@Suite("user files read")
+@Suite("user files read", .timeLimit(.minutes(5)))
 final class UserFileReadTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("user-file-\(UUID().uuidString)").path
 

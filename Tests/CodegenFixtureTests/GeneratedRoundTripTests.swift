@@ -9,6 +9,7 @@ import Testing
 
 /// The generated code for the constructs the tutorial does not use compiles (building the
 /// fixtures target) and runs: through the client's real chain and cache, into the models.
+@Suite(.timeLimit(.minutes(5)))
 struct GeneratedRoundTripTests {
     static func client(_ session: StubHTTPSession) -> GraphQLClient {
         GraphQLClient(interceptors: GraphQLInterceptors.standard(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, session: session, cache: NormalizedCache()))
@@ -55,6 +56,7 @@ struct GeneratedRoundTripTests {
 
 /// A fragment spread under `@include`/`@skip`: its model is optional, there exactly when the
 /// condition held, and the answer must hold its fields then.
+@Suite(.timeLimit(.minutes(5)))
 struct ConditionalSpreadTests {
     @Test func theFragmentIsThereWhenItsConditionHeld() async throws {
         let session = StubHTTPSession([

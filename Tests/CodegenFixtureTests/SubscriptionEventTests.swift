@@ -6,6 +6,7 @@ import Testing
 
 /// A generated subscription: the document a streaming transport sends, and each event's
 /// `data` checked against the selection, then decoded into the typed model.
+@Suite(.timeLimit(.minutes(5)))
 struct SubscriptionEventTests {
     @Test func theDocumentIsASubscriptionWithItsVariables() {
         #expect(FoundSubscription.operationName == "Found")

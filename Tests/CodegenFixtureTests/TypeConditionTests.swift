@@ -10,6 +10,7 @@ import Testing
 /// Type conditions on a narrower type (an interface's implementations, a union's members, an
 /// interface inside a union) give typed accessors decided by `__typename`, and the client asks
 /// for, and checks, each object's fields by its type.
+@Suite(.timeLimit(.minutes(5)))
 struct TypeConditionTests {
     static let answer = #"""
         {"data":{

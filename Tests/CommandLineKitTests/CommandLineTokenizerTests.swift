@@ -2,7 +2,7 @@ import CommandLineKit
 import Testing
 
 /// The tokenizer splits words from options and answers for each option by its declaration.
-@Suite("CommandLineTokenizer")
+@Suite("CommandLineTokenizer", .timeLimit(.minutes(5)))
 struct CommandLineTokenizerTests {
     private let tokenizer = CommandLineTokenizer(tool: DemoTool.spec, maximumArgumentLength: 32)
 

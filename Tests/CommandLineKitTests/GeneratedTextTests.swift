@@ -3,7 +3,7 @@ import Testing
 
 /// The help, the man page and the completion scripts take every name from the ``ToolSpec``:
 /// a tool called something else is spelled that way everywhere, and nothing else is named.
-@Suite("Generated text")
+@Suite("Generated text", .timeLimit(.minutes(5)))
 struct GeneratedTextTests {
     private static let texts: [(what: String, text: String)] =
         [("help", HelpText.tool(DemoTool.spec)), ("man", ManPage.text(for: DemoTool.spec))]

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The socket session's kept-alive connections against a loopback server that counts them.
-@Suite("Connection pool")
+@Suite("Connection pool", .timeLimit(.minutes(5)))
 struct ConnectionPoolTests {
     /// A clock the pool's idle timeouts run on: it stands still (however long a busy machine
     /// takes) until the test moves it on.

@@ -7,6 +7,7 @@ import Glibc
 #endif
 
 /// The event loop's waits: readiness, deadlines, cancellation and scheduled work.
+@Suite(.timeLimit(.minutes(5)))
 struct EventLoopTests {
     /// A connected pair of sockets, closed after `body`; a byte is written to the second when `written`.
     private func withPair<T>(written: Bool, _ body: (Int32) async throws -> T) async throws -> T {

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Writing after the server's TLS goodbye (`close_notify`) was read: OpenSSL then answers every
 /// write with "the peer closed", so a write must fail at once instead of asking again for ever.
-@Suite("TLS goodbye")
+@Suite("TLS goodbye", .timeLimit(.minutes(5)))
 struct TLSGoodbyeTests {
     @Test(.timeLimit(.minutes(1)))
     func aWriteAfterTheServersGoodbyeIsAConnectionLost() async throws {

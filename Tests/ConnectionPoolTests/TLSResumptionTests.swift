@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// New TLS connections to an origin resume the session of an earlier one.
-@Suite("TLS session resumption")
+@Suite("TLS session resumption", .timeLimit(.minutes(5)))
 struct TLSResumptionTests {
     @Test func aSecondConnectionToTheSameOriginResumesTheSession() async throws {
         // Every answer closes its connection, so each request needs a new one.
@@ -56,7 +56,7 @@ struct TLSResumptionTests {
 }
 
 /// The pool's reuse rules over https: the same as over http, with TLS's own close.
-@Suite("Connection pool over TLS")
+@Suite("Connection pool over TLS", .timeLimit(.minutes(5)))
 struct TLSConnectionPoolTests {
     private let session = SocketHTTPSession(tls: TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
 
@@ -107,7 +107,7 @@ struct TLSConnectionPoolTests {
 }
 
 /// Connections through a proxy are kept alive too, per proxy.
-@Suite("Connection pool through a proxy")
+@Suite("Connection pool through a proxy", .timeLimit(.minutes(5)))
 struct ProxyConnectionPoolTests {
     @Test func httpsRequestsThroughAProxyShareOneTunnel() async throws {
         let server = try KeepAliveServer { _ in .answer() }

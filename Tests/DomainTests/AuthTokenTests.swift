@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("AuthToken")
+@Suite("AuthToken", .timeLimit(.minutes(5)))
 struct AuthTokenTests {
     @Test func neverDescribesItsValue() throws {
         let secret = "c2VjcmV0QGV4YW1wbGUuY29t"

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("BookingActivity")
+@Suite("BookingActivity", .timeLimit(.minutes(5)))
 struct BookingActivityTests {
     @Test(arguments: [(2, BookingActivity.booked(count: 2)), (1, .booked(count: 1)), (0, .booked(count: 0)), (-1, .cancelled(count: 1)), (-3, .cancelled(count: 3))])
     func tripsBookedValuesMap(_ value: Int, _ activity: BookingActivity) {

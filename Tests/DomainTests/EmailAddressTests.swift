@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("EmailAddress")
+@Suite("EmailAddress", .timeLimit(.minutes(5)))
 struct EmailAddressTests {
     @Test(arguments: ["me@example.com", "a.b+c@sub.example.org", "x@y.io"])
     func acceptsWellFormedAddresses(_ raw: String) throws {

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("LaunchID")
+@Suite("LaunchID", .timeLimit(.minutes(5)))
 struct LaunchIDTests {
     @Test func acceptsServerStyleIDs() throws {
         #expect(try LaunchID("25").rawValue == "25")

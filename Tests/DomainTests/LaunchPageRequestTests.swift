@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("LaunchPageRequest")
+@Suite("LaunchPageRequest", .timeLimit(.minutes(5)))
 struct LaunchPageRequestTests {
     @Test func acceptsSizesInRangeAndNone() throws {
         #expect(try LaunchPageRequest(pageSize: 1).pageSize == 1)
@@ -15,7 +15,7 @@ struct LaunchPageRequestTests {
     }
 }
 
-@Suite("LaunchPageRequest cursor")
+@Suite("LaunchPageRequest cursor", .timeLimit(.minutes(5)))
 struct LaunchPageRequestCursorTests {
     @Test func acceptsAnOpaqueCursor() throws {
         #expect(try LaunchPageRequest(after: "MTIzNDU2Nzg5MA==").after == "MTIzNDU2Nzg5MA==")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `whoami`, `cache info` and `cache clear` through the built binary against the reference server.
-@Suite("whoami and cache against the reference server", .serialized)
+@Suite("whoami and cache against the reference server", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct AccountAndCacheEndToEndTests {
     private typealias Session = CLIEndToEndTests.Session
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Drives the built `rocket-reserver` binary through the tutorial's flow against the built
 /// reference server on a free loopback port.
-@Suite("CLI against the reference server", .serialized)
+@Suite("CLI against the reference server", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct CLIEndToEndTests {
     /// A client home and a running server, torn down together.
     final class Session {

@@ -6,7 +6,7 @@ import TestSupport
 /// once they have all ended, a cached `details` (no `--force-reload`) must show the server's
 /// `isBooked` for every launch — either from the cache or by going to the server, never a
 /// state the server does not have.
-@Suite("Conflicting mutations in parallel", .serialized)
+@Suite("Conflicting mutations in parallel", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct ConflictingMutationsTests {
     static let launches = Array(1...10)
 

@@ -12,7 +12,7 @@ import TestSupport
 /// The contract of the server-facing ports (`LaunchRepository`, `TripBookingService`,
 /// `TripRepository`, `Authenticator`), run against every adapter: the in-memory gateway and the
 /// GraphQL gateway talking to the reference server over HTTP.
-@Suite("Gateway contract", .serialized)
+@Suite("Gateway contract", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct GatewayContractTests {
     /// One adapter under test, with the credential store its requests are authorised from.
     struct Subject: Sendable {

@@ -11,7 +11,7 @@ import TestSupport
 
 /// Drives the GraphQL client and gateway in-process against the built reference server over
 /// real HTTP through the default session (`SocketHTTPSession`).
-@Suite("Gateway against the reference server", .serialized)
+@Suite("Gateway against the reference server", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct GatewayEndToEndTests {
     /// Counts the requests that reach the network fetch at the end of the chain.
     struct NetworkCounter: GraphQLInterceptor {

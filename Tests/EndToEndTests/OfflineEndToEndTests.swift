@@ -4,7 +4,7 @@ import TestSupport
 
 /// `--offline` and the fallback to the cache through the built binary: the cache is warmed
 /// against the reference server, then the server is stopped, so any connection is refused.
-@Suite("Offline answers against the reference server", .serialized)
+@Suite("Offline answers against the reference server", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct OfflineEndToEndTests {
     private typealias Session = CLIEndToEndTests.Session
     static let note = "Showing cached data"

@@ -10,7 +10,7 @@ import TestSupport
 /// the same launch, so whatever order they run in, the server and the cache must end the same.
 /// A write lost by the cache file's lock and merge shows as a cached `isBooked` that is wrong,
 /// or missing (then the cache-only read below times out against the paused server: exit 69).
-@Suite("Parallel CLI processes sharing one cache file", .serialized)
+@Suite("Parallel CLI processes sharing one cache file", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct ParallelCLITests {
     /// A client home, a running server and the CLI's environment, torn down together.
     final class Session: Sendable {

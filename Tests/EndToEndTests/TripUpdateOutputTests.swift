@@ -4,7 +4,7 @@ import TestSupport
 
 /// `book` and `cancel` print the same, text and `--json`, whether or not the launch was cached
 /// (issue 12 item 7): the mutations ask the server for the launch's details themselves.
-@Suite("book and cancel output does not depend on the cache", .serialized)
+@Suite("book and cancel output does not depend on the cache", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct TripUpdateOutputTests {
     /// One user's home against the shared server.
     struct Client {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Bad command lines exit 64 with one sentence, send nothing to the server, and write nothing.
-@Suite("Bad input")
+@Suite("Bad input", .timeLimit(.minutes(5)))
 struct BadInputTests {
     /// A command line; `{endpoint}` and `{port}` stand for the fault server's.
     struct Line: Sendable, CustomTestStringConvertible {

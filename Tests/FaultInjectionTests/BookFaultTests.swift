@@ -5,7 +5,7 @@ import TestSupport
 /// `book 1` (a mutation, logged in) against each server fault: the right exit status, the
 /// mutation sent exactly once whatever happens, and the stored login left alone (the cache
 /// may lose the touched entry only when the booking's outcome is unknown).
-@Suite("Booking faults")
+@Suite("Booking faults", .timeLimit(.minutes(5)))
 struct BookFaultTests {
     static let book = ["book", FaultSession.cachedLaunch]
 

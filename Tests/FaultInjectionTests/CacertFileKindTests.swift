@@ -8,7 +8,7 @@ import Glibc
 /// A CA file the user names (`--cacert`, `ROCKET_RESERVER_CACERT`, `SSL_CERT_FILE`) that is
 /// not a regular file of sensible size is a usage error (64) before anything is sent: a FIFO
 /// would otherwise hang the run inside OpenSSL, with no timeout.
-@Suite("CA file kinds")
+@Suite("CA file kinds", .timeLimit(.minutes(5)))
 struct CacertFileKindTests {
     enum Source: String, CaseIterable, Sendable {
         case option = "--cacert"

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `--max-age` and `ROCKET_RESERVER_MAX_AGE`: cached records older than the limit are a miss,
 /// so the command asks the server (or, offline, says it has nothing fresh enough).
-@Suite("Cache freshness")
+@Suite("Cache freshness", .timeLimit(.minutes(5)))
 struct CacheFreshnessTests {
     @Test func aRecordOlderThanTheMaxAgeIsFetchedAgain() async throws {
         let session = try await FaultSession()

@@ -8,7 +8,7 @@ import Glibc
 /// `kill -9` at random points while `launches --all` and `details --force-reload` write the
 /// cache: after every kill the database is whole (SQLite's integrity check), opens without a
 /// warning, and holds no half-written answer (no reference to a record that is not there).
-@Suite("Cache kill storm")
+@Suite("Cache kill storm", .timeLimit(.minutes(5)))
 struct CacheKillStormTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path), "needs the reference server"))
     func everyKillLeavesAWholeCache() async throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// An answer the CLI rejects never reaches the cache: the command exits 76, the cache files
 /// stay byte-identical, and a later plain `details` still works from the cache.
-@Suite("Rejected answers never reach the cache")
+@Suite("Rejected answers never reach the cache", .timeLimit(.minutes(5)))
 struct CachePoisoningTests {
     /// `LaunchDetails` answers for launch `id` with one field wrong.
     static func answer(id: String, launch overrides: String) -> String {

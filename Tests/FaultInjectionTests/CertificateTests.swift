@@ -5,7 +5,7 @@ import TestSupport
 /// Certificate verification is always on: a server whose certificate does not check out gets
 /// exit 69 with the problem in words and a pointer to `--cacert`, and not one application
 /// byte (so no token) before the handshake is verified.
-@Suite("Certificates")
+@Suite("Certificates", .timeLimit(.minutes(5)))
 struct CertificateTests {
     static let query = QueryFaultTests.query
 

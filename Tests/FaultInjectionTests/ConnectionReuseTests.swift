@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A command that sends several requests sends them over one kept-alive connection.
-@Suite("Connection reuse")
+@Suite("Connection reuse", .timeLimit(.minutes(5)))
 struct ConnectionReuseTests {
     /// Five pages of three launches each, chained by their cursors.
     private static func pages(token: String) -> FaultServerBehaviour {

@@ -5,7 +5,7 @@ import TestSupport
 /// Interim (1xx) answers before the real one: skipped while they stay under the head limit
 /// (64 KiB in all), an answer not understood (76) past it, never misread however the reader's
 /// buffer was compacted in between.
-@Suite("1xx floods")
+@Suite("1xx floods", .timeLimit(.minutes(5)))
 struct ContinueFloodTests {
     static let missionName = "Survived the flood"
 

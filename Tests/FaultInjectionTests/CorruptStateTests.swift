@@ -4,7 +4,7 @@ import TestSupport
 
 /// Damaged local state: a broken cache is reported and rebuilt, a broken login asks to log in
 /// again, and a token file open to others is made private (never widened).
-@Suite("Corrupt local state")
+@Suite("Corrupt local state", .timeLimit(.minutes(5)))
 struct CorruptStateTests {
     /// A way to damage a file.
     struct Damage: Sendable, CustomTestStringConvertible {

@@ -5,7 +5,7 @@ import TestSupport
 /// An answer about one launch never rewrites another's cached record: an object claiming an
 /// identity its place in the answer and the schema do not give it makes the answer "not
 /// understood" (76) and nothing of it is cached; an odd id is filed under a key of its own.
-@Suite("Forged identities never reach another record")
+@Suite("Forged identities never reach another record", .timeLimit(.minutes(5)))
 struct CrossRecordPoisoningTests {
     /// `LaunchDetails` for launch 7 with `mission` and `rocket` as given.
     static func details7(

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Settings that cannot be used as given are refused before anything is sent: credentials
 /// in the endpoint URL (never echoed) and a relative `ROCKET_RESERVER_HOME`.
-@Suite("Refused settings")
+@Suite("Refused settings", .timeLimit(.minutes(5)))
 struct EnvironmentRefusalTests {
     static func endpoints(port: UInt16) -> [String] {
         [

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Failure sentences read by a user who did nothing wrong: each fact said once, and no blame
 /// for a login that never was.
-@Suite("Failure wording")
+@Suite("Failure wording", .timeLimit(.minutes(5)))
 struct FailureWordingTests {
     @Test(arguments: [["details", "1", "--force-reload"], ["launches"], ["book", "1"], ["trips"]])
     func aTimeoutSaysSoOnce(_ command: [String]) async throws {

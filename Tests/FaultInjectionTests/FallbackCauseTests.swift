@@ -8,7 +8,7 @@ import TestSupport
 /// HTTP error, a refusal). Each case starts from a warm cache for `launches` and `trips`, the
 /// commands that fall back, and ends by proving that the same cache does answer once the
 /// server is really unreachable (so a missing fallback is not mistaken for a refused one).
-@Suite("Fallback causes")
+@Suite("Fallback causes", .timeLimit(.minutes(5)))
 struct FallbackCauseTests {
     /// The commands that show the cached copy when the server cannot be reached.
     static let fallingBack: [[String]] = [["launches"], ["trips"], ["launches", "--all"]]

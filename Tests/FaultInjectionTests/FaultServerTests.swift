@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Checks the ``FaultServer`` itself with raw loopback sockets, so the CLI tests can trust it.
-@Suite("FaultServer")
+@Suite("FaultServer", .timeLimit(.minutes(5)))
 struct FaultServerTests {
     @Test func recordsMethodHeadersAndBodyAndAnswersTheQueueThenTheDefault() throws {
         let server = try FaultServer(.json(#"{"n":"default"}"#), queue: [.json(#"{"n":"first"}"#, status: 201)])

@@ -8,7 +8,7 @@ import TestSupport
 /// The query faults of ``QueryFaultTests`` over https: the same server faults played behind a
 /// loopback TLS front, plus faults of the handshake itself. Each ends with the right exit
 /// status, one or two sentences, and the stored login and cache byte-identical.
-@Suite("HTTPS faults")
+@Suite("HTTPS faults", .timeLimit(.minutes(5)))
 struct HTTPSFaultTests {
     static let query = QueryFaultTests.query
 

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// What https keeps from the http path: mutations once, queries retried, Ctrl-C prompt.
-@Suite("HTTPS reliability")
+@Suite("HTTPS reliability", .timeLimit(.minutes(5)))
 struct HTTPSReliabilityTests {
     @Test func aMutationIsSentExactlyOnce() async throws {
         let session = try await FaultSession(https: true)
@@ -65,7 +65,7 @@ struct HTTPSReliabilityTests {
 }
 
 /// Without `libssl.so.3`, https fails with a sentence naming the library (http never needs it).
-@Suite("HTTPS without OpenSSL")
+@Suite("HTTPS without OpenSSL", .timeLimit(.minutes(5)))
 struct MissingOpenSSLTests {
     // Skipped without root, unshare(1) or a mount namespace: the library cannot be hidden then.
     @Test(.enabled("needs root, unshare(1) and a mount namespace to hide libssl.so.3") { await HiddenLibrary.canHide("libssl.so.3") })

@@ -8,7 +8,7 @@ import Glibc
 /// Ctrl-C while a request is in flight ends the command at once and leaves stored state intact,
 /// but for a booking that may have reached the server: its launch's cached state is dropped
 /// (``SignalDuringMutationTests``).
-@Suite("Interrupt")
+@Suite("Interrupt", .timeLimit(.minutes(5)))
 struct InterruptTests {
     /// How soon after a signal a command must have ended: far below the 60 s request timeout
     /// the interrupt tests give, so a signal that is ignored fails them.

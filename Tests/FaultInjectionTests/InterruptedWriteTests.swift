@@ -8,7 +8,7 @@ import Glibc
 /// Writes cut short by a signal leave no secret behind: SIGINT, SIGTERM and SIGHUP remove the
 /// process's own temporary files; whatever SIGKILL leaves is swept at the next run, except a
 /// live writer's file; and after `logout` no file holds the token.
-@Suite("Interrupted writes")
+@Suite("Interrupted writes", .timeLimit(.minutes(5)))
 struct InterruptedWriteTests {
     /// A leftover temporary file of a dead process, holding `content`.
     static func plant(_ name: String, pid: Int32 = 999_999_999, in folder: URL, content: String) throws -> URL {

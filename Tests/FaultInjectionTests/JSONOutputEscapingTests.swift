@@ -5,7 +5,7 @@ import TestSupport
 /// `--json` output escapes every character a terminal acts on (C0 and C1 controls, DEL, the
 /// bidirectional controls, the line and paragraph separators), yet reads back as the server's
 /// exact text.
-@Suite("JSON output escapes terminal controls")
+@Suite("JSON output escapes terminal controls", .timeLimit(.minutes(5)))
 struct JSONOutputEscapingTests {
     /// One of each: CSI as one C1 byte, every bidi override and isolate, the separators, DEL, ESC.
     static let hostile = "A\u{9B}31m\u{85}\u{9D}0;owned\u{9C}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"

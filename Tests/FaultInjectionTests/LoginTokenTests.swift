@@ -4,7 +4,7 @@ import TestSupport
 
 /// `login` stores only a token it can send back: 1 to 16 KiB of visible ASCII. Anything else
 /// is an answer not understood (76), and the previous login stays.
-@Suite("Login token validation")
+@Suite("Login token validation", .timeLimit(.minutes(5)))
 struct LoginTokenTests {
     /// A login answer carrying `token`, for every other operation the tutorial's answers.
     static func server(answering token: String, tutorialToken: String) -> FaultServerBehaviour {

@@ -5,7 +5,7 @@ import TestSupport
 /// `logout` removes that endpoint's credential and every file of its users (cache, lock and
 /// temporary files) in every state the folders can be in, or says precisely what it could not
 /// remove; and no user's cached data outlives their login.
-@Suite("Logout cleanup")
+@Suite("Logout cleanup", .timeLimit(.minutes(5)))
 struct LogoutCleanupTests {
     @Test func logoutRightAfterLoginWithNoCacheFolderRemovesTheCredential() async throws {
         let session = try await FaultSession(prepared: false)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// An answer whose HTTP framing cannot be read is an answer not understood (76), not an
 /// unreachable server (69): the server did answer. For a mutation the outcome is unknown.
-@Suite("Malformed HTTP framing")
+@Suite("Malformed HTTP framing", .timeLimit(.minutes(5)))
 struct MalformedFramingTests {
     static let framings: [(String, String)] = [
         ("no status line (bare JSON)", #"{"data":{"launch":null}}"#),

@@ -6,7 +6,7 @@ import TestSupport
 /// 65535 does not wrap to another port, a host with an empty label does not reach (or pass a
 /// certificate check for) some other name, and a proxy that does not parse is never skipped
 /// for a direct connection.
-@Suite("Malformed URLs")
+@Suite("Malformed URLs", .timeLimit(.minutes(5)))
 struct MalformedURLTests {
     @Test(arguments: [65_536, 131_072, 65_536 * 10])
     func anEndpointPortPastTheLastDoesNotWrap(offset: Int) async throws {

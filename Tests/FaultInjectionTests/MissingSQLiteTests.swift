@@ -4,7 +4,7 @@ import TestSupport
 
 /// Without `libsqlite3.so.0` nothing is cached, the commands still answer from the network,
 /// and the reason is said once per command.
-@Suite("Cache without SQLite")
+@Suite("Cache without SQLite", .timeLimit(.minutes(5)))
 struct MissingSQLiteTests {
     // Skipped without root, unshare(1) or a mount namespace: the library cannot be hidden then.
     @Test(.enabled("needs root, unshare(1) and a mount namespace to hide libsqlite3.so.0") { await HiddenLibrary.canHide("libsqlite3.so.0") })

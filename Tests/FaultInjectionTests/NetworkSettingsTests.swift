@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Redirects, IPv6 literals and proxies, on both schemes.
-@Suite("Network settings")
+@Suite("Network settings", .timeLimit(.minutes(5)))
 struct NetworkSettingsTests {
     static let query = QueryFaultTests.query
 

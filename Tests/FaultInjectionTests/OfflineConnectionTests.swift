@@ -4,7 +4,7 @@ import TestSupport
 
 /// `--offline` never opens a connection: against a server that records every request, and
 /// against a closed loopback port (where any attempt would be "could not reach").
-@Suite("Offline: no connection")
+@Suite("Offline: no connection", .timeLimit(.minutes(5)))
 struct OfflineConnectionTests {
     @Test func offlineCommandsSendNothing() async throws {
         let session = try await FaultSession()  // logged in; launch 1's details cached

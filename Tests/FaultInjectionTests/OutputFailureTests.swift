@@ -4,7 +4,7 @@ import TestSupport
 
 /// Output that cannot be written is an error (74); a reader that stops reading is not; and a
 /// warning that repeats is printed once per command.
-@Suite("Output failures and repeated warnings")
+@Suite("Output failures and repeated warnings", .timeLimit(.minutes(5)))
 struct OutputFailureTests {
     @Test(arguments: [["launches", "--all", "--json"], ["launches"], ["details", "1"], ["--help"], ["trips", "--json"]])
     func aFullDiskOnStandardOutputExits74WithOneSentence(_ command: [String]) async throws {

@@ -10,7 +10,7 @@ import Glibc
 /// and `/dev/stdout` are written as streams; a folder, a socket, a block device, a dangling
 /// symlink and a missing or read-only folder are refused with 74 and a sentence. Nothing at
 /// PATH is ever replaced by another kind of file, and no temporary file is left behind.
-@Suite("schema --output by what is at the path")
+@Suite("schema --output by what is at the path", .timeLimit(.minutes(5)))
 struct OutputPathTests {
     /// A session whose server answers every request with the reference schema's introspection
     /// (or one with a `padding`-byte description, for output larger than a pipe holds).

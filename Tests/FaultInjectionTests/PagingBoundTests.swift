@@ -8,7 +8,7 @@ import TestSupport
 /// `launches --all` against a server whose cursor changes on every page and which always has
 /// more: the walk stops at the page bound (1,000, or `--max-pages N`) with exit 76, and Ctrl-C
 /// ends it at once.
-@Suite("Paging bound")
+@Suite("Paging bound", .timeLimit(.minutes(5)))
 struct PagingBoundTests {
     /// Every page has one launch, a new cursor (the previous one plus one) and `hasMore: true`.
     static let endlessPages = FaultServerBehaviour.decide { request in

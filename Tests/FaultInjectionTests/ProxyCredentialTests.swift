@@ -5,7 +5,7 @@ import TestSupport
 /// Credentials over plain http go only straight to loopback: with a proxy in the way the
 /// loopback exemption does not hold (the proxy reads everything), whatever the endpoint's name.
 /// Through an https proxy tunnel they still go, inside TLS.
-@Suite("Proxy credentials")
+@Suite("Proxy credentials", .timeLimit(.minutes(5)))
 struct ProxyCredentialTests {
     /// Runs the client against `endpoint` (the session's unless given) with `variables` added.
     private func run(

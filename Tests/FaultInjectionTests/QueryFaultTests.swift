@@ -8,7 +8,7 @@ import TestSupport
 /// A query (`details 1 --force-reload`, which must go to the server although the launch is
 /// cached) against each server fault: the right exit status, one or two sentences, and the
 /// stored login and cache left byte-identical.
-@Suite("Query faults")
+@Suite("Query faults", .timeLimit(.minutes(5)))
 struct QueryFaultTests {
     static let query = ["details", FaultSession.cachedLaunch, "--force-reload"]
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A query whose answer was read on the server before a parallel mutation, but arrives after
 /// the mutation has updated the cache, must not be saved over the mutation's outcome.
-@Suite("A query racing a mutation")
+@Suite("A query racing a mutation", .timeLimit(.minutes(5)))
 struct QueryRacingMutationTests {
     @Test(arguments: ["book", "cancel"])
     func aStaleQueryAnswerIsNotSavedOverAMutation(_ mutation: String) async throws {

@@ -8,7 +8,7 @@ import TestSupport
 /// Answers larger than the body limit (64 MiB, or `ROCKET_RESERVER_MAX_RESPONSE_BYTES`) are
 /// refused while they arrive, whatever their framing: exit 76 with a sentence that gives the
 /// limit, memory bounded, state untouched.
-@Suite("Response size limit")
+@Suite("Response size limit", .timeLimit(.minutes(5)))
 struct ResponseLimitTests {
     static let framings: [EndlessFraming] = [.untilClose, .chunked, .contentLength(10_000_000_000)]
 

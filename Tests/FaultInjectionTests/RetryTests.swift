@@ -4,7 +4,7 @@ import TestSupport
 
 /// Queries retry transient failures a bounded number of times; other failures and mutations
 /// are not retried.
-@Suite("Retries")
+@Suite("Retries", .timeLimit(.minutes(5)))
 struct RetryTests {
     @Test func aQueryOutlastsTwo503s() async throws {
         let session = try await FaultSession(prepared: false)

@@ -5,7 +5,7 @@ import TestSupport
 /// `schema` prints a server's descriptions without any raw terminal control (each becomes
 /// U+FFFD, bidirectional marks and line separators included), and what it saves is a schema
 /// `query --schema` reads.
-@Suite("schema prints server text safely")
+@Suite("schema prints server text safely", .timeLimit(.minutes(5)))
 struct SchemaTextTests {
     @Test func aHostileDescriptionIsEscapedInTheSDL() async throws {
         let hostile = "Launch\u{1B}]0;owned\u{7}\u{9B}31m\u{202E}desrever\u{2066}\u{2028}\u{2029}\u{200E}\u{200F}\u{061C}\u{7F}\u{85} end"

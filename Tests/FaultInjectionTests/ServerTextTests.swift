@@ -5,7 +5,7 @@ import TestSupport
 /// Text from the server reaches the terminal only through the sanitiser: no control characters
 /// (ESC, BEL, CR, LF, C1, DEL) and no bidirectional overrides, on stderr as on stdout, and cut
 /// to a bounded length.
-@Suite("Server text is sanitised")
+@Suite("Server text is sanitised", .timeLimit(.minutes(5)))
 struct ServerTextTests {
     /// Escape sequences that clear the screen, set the title, ring the bell, move the cursor.
     static let hostile = "\u{1B}[2J\u{1B}]0;owned\u{07}line one\r\nline two\u{9B}31m\u{202E}desrever\u{7F}\u{0}"

@@ -8,7 +8,7 @@ import TestSupport
 /// SIGINT, SIGTERM and SIGHUP at every stage of `book` and `cancel`: the cache never claims a
 /// state the server may not have, the user is told the outcome is unknown exactly when it is,
 /// the process ends by the signal, and the token is never printed.
-@Suite("A signal during a mutation")
+@Suite("A signal during a mutation", .timeLimit(.minutes(5)))
 struct SignalDuringMutationTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     static let mutations = ["book", "cancel"]

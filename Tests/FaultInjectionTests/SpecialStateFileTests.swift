@@ -8,7 +8,7 @@ import Glibc
 /// Odd files in the state folder: a FIFO, a symlink to a device, a huge sparse file at the
 /// cache path, a dangling symlink or a FIFO at the lock path. Each is damaged state: one
 /// warning, then replaced by a regular file, never followed, never blocking.
-@Suite("Special files in the state folder")
+@Suite("Special files in the state folder", .timeLimit(.minutes(5)))
 struct SpecialStateFileTests {
     /// A way to put something odd at a path.
     struct Oddity: Sendable, CustomTestStringConvertible {

@@ -8,7 +8,7 @@ import Glibc
 /// A command runs on the main thread: while its request is in flight the process has three
 /// threads (the main one, the request's and the signal thread), not a concurrency pool and
 /// Dispatch's timer threads besides.
-@Suite("Thread count")
+@Suite("Thread count", .timeLimit(.minutes(5)))
 struct ThreadCountTests {
     @Test(arguments: [false, true])
     func aRequestInFlightUsesThreeThreads(overTLS: Bool) async throws {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Where the token may go: only to the endpoint that issued it, only into the credential file.
-@Suite("Token safety")
+@Suite("Token safety", .timeLimit(.minutes(5)))
 struct TokenSafetyTests {
     @Test func theTokenIsSentOnlyToTheEndpointThatIssuedIt() async throws {
         let session = try await FaultSession()

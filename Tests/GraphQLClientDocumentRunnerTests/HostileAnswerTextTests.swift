@@ -9,7 +9,7 @@ import Testing
 
 /// `query`'s loops over the server's answer (its errors as sentences, its data as indented
 /// JSON) are linear at 10 MB, whatever the text's shape, and a sentence stays one short line.
-@Suite("Hostile answer text", .serialized)
+@Suite("Hostile answer text", .serialized, .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileAnswerTextTests {
     static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("a million blank lines", { String(repeating: "\n", count: $0 << 20) }),

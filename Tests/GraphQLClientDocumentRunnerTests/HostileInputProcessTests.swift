@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -7,7 +8,7 @@ import TestSupport
 /// ZWJ chains). Each ends in time with its answer or a sentence, and what is printed stays
 /// within the sanitiser's bounds. Durations are generous guards against exponential or
 /// quadratic work (which took hours), measured on the child's own clock.
-@Suite("Hostile input through the binary")
+@Suite("Hostile input through the binary", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileInputProcessTests {
     static let launchAnswer = #"{"data":{"launch":{"__typename":"Launch","id":"1","site":"X"}}}"#
 

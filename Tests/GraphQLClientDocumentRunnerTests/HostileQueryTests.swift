@@ -11,7 +11,7 @@ import Testing
 /// plan that would grow past the planner's bound gets a sentence, and printing an answer with
 /// 20,000 fields at one level is linear. Each is checked at two sizes about ten times apart,
 /// with the right result at both: the bound is stated as a size (`LinearTime`), not a time.
-@Suite("Hostile query documents")
+@Suite("Hostile query documents", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileQueryTests {
     static let schema = PlannedOperationTests.schema
 

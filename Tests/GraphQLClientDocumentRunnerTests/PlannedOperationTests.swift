@@ -9,6 +9,7 @@ import Testing
 
 /// A document planned at run time becomes exactly the client operation the generator writes
 /// for the same `.graphql` file: one conversion, used twice.
+@Suite(.timeLimit(.minutes(5)))
 struct PlannedOperationTests {
     static func documents() throws -> [Document] {
         let folder = BuiltProducts.packageRoot.appendingPathComponent("Adapters/RocketReserverAPI")

@@ -8,6 +8,7 @@ import Testing
 /// Every composite field of a planned operation carries the types the schema allows its
 /// objects to be: the object type itself, an interface's implementations, a union's members.
 /// The normalized cache refuses an answer whose object claims any other `__typename`.
+@Suite(.timeLimit(.minutes(5)))
 struct PossibleTypesTests {
     static let schema = """
         type Query { node(id: ID!): Node  search: [Result]  launch: Launch  count: Int }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `rocket-reserver query` against the reference server: validation first, typed variables,
 /// the token, the cache, the operation chosen, the server's errors.
-@Suite("query command against the reference server", .serialized)
+@Suite("query command against the reference server", .serialized, .timeLimit(.minutes(5)))
 struct QueryCommandProcessTests {
     static let details = """
         query LaunchDetails($id: ID!, $size: PatchSize = SMALL) {
@@ -19,7 +19,7 @@ struct QueryCommandProcessTests {
         fragment RocketParts on Launch { rocket { name type } }
         """
 
-    @Test func aQueryWithAnIDVariablePrintsItsDataInSelectionOrder() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func aQueryWithAnIDVariablePrintsItsDataInSelectionOrder() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
@@ -36,7 +36,7 @@ struct QueryCommandProcessTests {
 
     /// `@include`/`@skip` reach the server and the printed answer: a field left out is not
     /// printed, and a later run that selects it asks the server again.
-    @Test func includeAndSkipDecideWhatIsAskedAndPrinted() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func includeAndSkipDecideWhatIsAskedAndPrinted() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("Conditional.graphql", "query Conditional($b: Boolean!) { launch(id: \"25\") { id site @include(if: $b) mission @skip(if: $b) { name } } }")
@@ -84,7 +84,7 @@ struct QueryCommandProcessTests {
         #expect(server.requestCount == 0)
     }
 
-    @Test func theEndpointsSchemaIsKeptAndValidatesWithoutTheServer() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func theEndpointsSchemaIsKeptAndValidatesWithoutTheServer() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let good = try session.file("Total.graphql", "query Total { totalTripsBooked }")
@@ -98,7 +98,7 @@ struct QueryCommandProcessTests {
         #expect(result.stderr.contains("Typo.graphql:1:14: error: Cannot query field \"totalTripsBokeed\""))
     }
 
-    @Test func aSecondRunIsAnsweredFromTheCacheUnlessReloadIsForced() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func aSecondRunIsAnsweredFromTheCacheUnlessReloadIsForced() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("LaunchDetails.graphql", Self.details)
@@ -117,7 +117,7 @@ struct QueryCommandProcessTests {
         #expect(forced.status == 69, "--force-reload asks the server")
     }
 
-    @Test func aMutationSendsTheLoginAndIsNeverRetried() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func aMutationSendsTheLoginAndIsNeverRetried() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("Trips.graphql", """
@@ -145,7 +145,7 @@ struct QueryCommandProcessTests {
         #expect(unavailable.requestCount == 3, "a query is retried twice")
     }
 
-    @Test func operationChoosesAmongSeveral() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func operationChoosesAmongSeveral() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("Two.graphql", """
@@ -162,7 +162,7 @@ struct QueryCommandProcessTests {
         #expect(try await session.run("query", file, "--operation", "Third").status == 64)
     }
 
-    @Test func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func theServersErrorsGoToStandardErrorWithStatusOne() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         // A local schema with a field the server does not have: it passes here, the server refuses it.
@@ -178,7 +178,7 @@ struct QueryCommandProcessTests {
 }
 
 extension QueryCommandProcessTests {
-    @Test func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() async throws {
+    @Test(.enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) func anAnonymousQueryRunsAndASyntaxErrorPointsAtItsPlace() async throws {
         let server = try await ReferenceServer()
         let session = try DocumentCommandSession(endpoint: server.endpoint)
         let file = try session.file("Anonymous.graphql", "{ launch(id: \"3\") { id } }")

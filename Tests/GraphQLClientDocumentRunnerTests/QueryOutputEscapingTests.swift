@@ -5,6 +5,7 @@ import TestSupport
 /// `query` prints the server's text as JSON with every terminal control escaped (C1, DEL,
 /// bidirectional controls, line and paragraph separators), in values and in keys (aliases are
 /// the document's, so only values come from the server), and it reads back exactly.
+@Suite(.timeLimit(.minutes(5)))
 struct QueryOutputEscapingTests {
     @Test func controlsInTheAnswerAreEscapedAndReadBack() async throws {
         let hostile = "x\u{9B}31m\u{202E}\u{2067}\u{200F}\u{061C}\u{2028}\u{7F}\u{85}\u{1B}]0;t\u{7} y"

@@ -4,6 +4,7 @@ import JSON
 import Testing
 
 /// `--var` values are converted by the variable's declared type.
+@Suite(.timeLimit(.minutes(5)))
 struct VariableCoercionTests {
     static let schema: Schema = {
         let sdl = """

@@ -3,6 +3,7 @@ import Testing
 
 /// The one classification of the client's failures that the gateway and the console both map
 /// onto the ports' `ServiceError`.
+@Suite(.timeLimit(.minutes(5)))
 struct ClientErrorClassificationTests {
     typealias Case = (kind: GraphQLClientError.Kind, status: Int?, classification: GraphQLClientError.Classification)
 

@@ -6,6 +6,7 @@ import Testing
 import TestSupport
 
 /// Each way an answer can go wrong maps to its typed error.
+@Suite(.timeLimit(.minutes(5)))
 struct ClientErrorTests {
     private func failure(_ replies: [StubHTTPSession.Reply], timeout: Duration = .seconds(30)) async -> GraphQLClientError? {
         let client = ClientFixtures.client(StubHTTPSession(replies), timeout: timeout)

@@ -6,6 +6,7 @@ import JSON
 import NormalizedCache
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct InterceptorTests {
     private let ok = StubHTTPSession.json(ClientFixtures.detailsBody())
 

@@ -1,6 +1,7 @@
 import GraphQLClient
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct OperationTests {
     @Test func rendersDocumentWithTypenameAliasesArgumentsAndLists() {
         let operation = GraphQLOperation(

@@ -5,6 +5,7 @@ import RocketReserverAPI
 import Testing
 
 /// An answer must hold every field its operation selected before it is used or cached.
+@Suite(.timeLimit(.minutes(5)))
 struct ResponseShapeTests {
     /// The generated `LaunchDetails` query: the tutorial's own selections.
     private let operation = LaunchDetailsQuery.operation

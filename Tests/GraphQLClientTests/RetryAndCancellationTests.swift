@@ -5,6 +5,7 @@ import GraphQLTestDoubles
 import NormalizedCache
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct RetryAndCancellationTests {
     private let ok = StubHTTPSession.json(ClientFixtures.detailsBody())
     private let unavailable = StubHTTPSession.json("", status: 503)

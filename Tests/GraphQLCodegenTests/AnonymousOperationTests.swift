@@ -5,6 +5,7 @@ import Testing
 
 /// An anonymous operation (the only one of its document) is named after its file, and is sent
 /// without an operation name.
+@Suite(.timeLimit(.minutes(5)))
 struct AnonymousOperationTests {
     func generate(_ text: String, file: String) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
         RecordedGeneration.generate(sources: [(name: file, text: text)], schema: GeneratorTests.schema, configuration: CodegenConfiguration())

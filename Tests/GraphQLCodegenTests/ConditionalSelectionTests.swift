@@ -6,6 +6,7 @@ import Testing
 /// `@include`/`@skip` on fields and inline fragments: the model's property is optional and
 /// decoded as possibly left out, and the client's field keeps the condition (so the document
 /// sent has it and the cache reads the field only when it is selected).
+@Suite(.timeLimit(.minutes(5)))
 struct ConditionalSelectionTests {
     func code(_ text: String) throws -> String {
         let files = try RecordedGeneration.generate(

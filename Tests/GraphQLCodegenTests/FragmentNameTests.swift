@@ -8,6 +8,7 @@ import Testing
 /// like a type the generated code uses gets an error at its name, not Swift that does not
 /// compile. A fragment named like a field's struct is fine: the field's struct steps aside, as
 /// the `fragments` member steps aside for a field aliased `fragments`.
+@Suite(.timeLimit(.minutes(5)))
 struct FragmentNameTests {
     func errors(_ text: String) -> [String] {
         switch RecordedGeneration.generate(sources: [(name: "Ops/Test.graphql", text: text)], schema: GeneratorTests.schema) {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// The `graphql-codegen` executable the build-tool plugin runs.
+@Suite(.timeLimit(.minutes(5)))
 struct GeneratorProcessTests {
     static var generator: URL { BuiltProducts.client.deletingLastPathComponent().appendingPathComponent("graphql-codegen") }
 

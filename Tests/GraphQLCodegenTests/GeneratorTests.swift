@@ -5,6 +5,7 @@ import GraphQLPlanning
 import Testing
 
 /// What the generator produces for constructs the tutorial does not use, and what it refuses.
+@Suite(.timeLimit(.minutes(5)))
 struct GeneratorTests {
     static let schema: Schema = {
         let source = """
@@ -85,6 +86,7 @@ struct GeneratorTests {
 }
 
 /// Introspection queries generate typed models like any other operation.
+@Suite(.timeLimit(.minutes(5)))
 struct IntrospectionGenerationTests {
     @Test func introspectionQueryGeneratesTypedModels() throws {
         let files = try RecordedGeneration.generate(

@@ -5,6 +5,7 @@ import Testing
 
 /// The generated Swift for the tutorial's operations, compared with reviewed copies in `Golden/`.
 /// Run with `UPDATE_GOLDEN_FILES=1` to rewrite them after an intended change, then review the diff.
+@Suite(.timeLimit(.minutes(5)))
 struct GoldenFileTests {
     @Test func tutorialOperationsGenerateTheReviewedSwift() throws {
         let schema = try Schema.parse(try Repository.read("\(Repository.operationsFolder)/schema.graphqls"), sourceName: "schema.graphqls")

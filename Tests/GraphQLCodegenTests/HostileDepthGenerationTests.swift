@@ -1,13 +1,14 @@
 import GraphQLCodegen
 import GraphQLLanguage
 import GraphQLValidation
+import TestExpectations
 import Testing
 
 /// A valid document as deep as the parser allows goes through every pass (validation, the
 /// value checker, merging, planning, writing Swift, printing the document) to generated code;
 /// a literal one level deeper than its type is an error at its place. The parser's bound is
 /// what keeps every later recursion shallow (``Parser/maximumDepth``).
-@Suite("Hostile depth in the generator")
+@Suite("Hostile depth in the generator", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileDepthGenerationTests {
     /// Levels of lists in the argument's type (the schema's field type is within the bound).
     static let listDepth = Parser.maximumDepth - 3

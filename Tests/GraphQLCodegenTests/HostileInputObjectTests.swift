@@ -1,12 +1,13 @@
 import GraphQLCodegen
 import GraphQLLanguage
+import TestExpectations
 import Testing
 
 /// Input objects that hold each other in long chains: the generator finds the fields that lead
 /// back to their own type (kept in an array, so the struct has a finite size) in one walk, so a
 /// cycle through 100,000 input objects is written like one through 1,000: the same answer,
 /// every field boxed, no stack overflow and no walk per field.
-@Suite("Hostile input objects in the generator")
+@Suite("Hostile input objects in the generator", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileInputObjectTests {
     /// `count` input objects, each holding the next through an optional field, the last one
     /// holding the first (one cycle through all of them) when `closed`, and a non-null field

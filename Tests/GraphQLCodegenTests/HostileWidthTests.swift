@@ -11,7 +11,7 @@ import Testing
 /// plan has every field, the file every operation, or the generator's work bound in a
 /// sentence), in time linear in the size (``LinearTime``: a guard against a quadratic walk,
 /// not a measurement; `rocket-reserver-codegen-bench --hostile` prints the numbers).
-@Suite("Hostile width")
+@Suite("Hostile width", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileWidthTests {
     static let schema = GeneratorTests.schema
 

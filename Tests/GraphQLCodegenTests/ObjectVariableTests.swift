@@ -5,6 +5,7 @@ import Testing
 
 /// Input object literals that hold variables (`{text: $text, kinds: [$kind]}`) are generated as
 /// client values that keep the variables, so the document sent and the cache key both use them.
+@Suite(.timeLimit(.minutes(5)))
 struct ObjectVariableTests {
     @Test func anObjectWithVariablesKeepsThemInOrder() throws {
         let text = "query Q($t: String!, $k: Kind!) { items(filter: {text: $t, kinds: [$k, FIRST_KIND]}) { id } }"

@@ -5,6 +5,7 @@ import Testing
 
 /// Names Swift gives a meaning of its own, and input objects that hold themselves, spelled so
 /// the generated Swift compiles (GeneratedCodeCompilesTests compiles them; these pin the shape).
+@Suite(.timeLimit(.minutes(5)))
 struct SwiftSpellingTests {
     static let schema: Schema = {
         let source = """

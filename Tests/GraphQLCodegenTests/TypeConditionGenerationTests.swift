@@ -7,6 +7,7 @@ import Testing
 /// Type conditions narrower than the enclosing type become typed accessors (`asItem`) built
 /// from the merged selection, and client type cases per object type; wider ones are the
 /// enclosing type's own fields.
+@Suite(.timeLimit(.minutes(5)))
 struct TypeConditionGenerationTests {
     static let schema: Schema = {
         let source = """

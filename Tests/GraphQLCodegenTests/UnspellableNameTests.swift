@@ -8,6 +8,7 @@ import Testing
 /// named like the `Variables` member `jsonValues`, and a variable typed with an enum or input
 /// object that the operation's own `Data` or `Variables` struct would hide. Variables named
 /// like the locals of `jsonValues` (`values`, `value`) are read through `self`.
+@Suite(.timeLimit(.minutes(5)))
 struct UnspellableNameTests {
     func errors(schema sdl: String, document: String) throws -> [String] {
         let schema = try Schema.parse(sdl, sourceName: "schema.graphqls")

@@ -6,6 +6,7 @@ import Testing
 
 /// Pages and trips are kept in the normalized cache under their arguments, so
 /// ``Freshness/cachedOnly`` can answer them without a request.
+@Suite(.timeLimit(.minutes(5)))
 struct FreshnessTests {
     @Test func aPageFetchedOnceIsAnsweredFromTheCacheByItsArguments() async throws {
         let session = StubHTTPSession([GatewayFixture.launchList])

@@ -5,6 +5,7 @@ import JSON
 import Ports
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct LaunchRepositoryTests {
     @Test func mapsAPageSkippingNullEntries() async throws {
         let session = StubHTTPSession([GatewayFixture.launchList])

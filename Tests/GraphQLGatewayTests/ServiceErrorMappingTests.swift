@@ -4,6 +4,7 @@ import GraphQLGateway
 import Ports
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct ServiceErrorMappingTests {
     typealias Case = (reply: StubHTTPSession.Reply, kind: ServiceError.Kind)
 

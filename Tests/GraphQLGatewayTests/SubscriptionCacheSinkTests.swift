@@ -6,7 +6,7 @@ import Testing
 
 /// Subscription events reach the normalized cache through ``SubscriptionCacheSink``: objects
 /// update their records (and wake a watch that read them); scalar events write nothing.
-@Suite struct SubscriptionCacheSinkTests {
+@Suite(.timeLimit(.minutes(5))) struct SubscriptionCacheSinkTests {
     static let launchBooked = GraphQLSubscriptionOperation(
         name: "LaunchBooked", variables: ["id": "ID!"],
         selections: [GraphQLField("launchBooked", arguments: ["id": .variable("id")], [GraphQLField("id"), GraphQLField("isBooked")])]

@@ -7,6 +7,7 @@ import Testing
 /// A booking cancelled (by a signal, in the CLI) while it waits for its answer has an unknown
 /// outcome: the cached `isBooked` is dropped and the error says so. Cancelled before the
 /// request, nothing is sent and nothing changes.
+@Suite(.timeLimit(.minutes(5)))
 struct TripBookingCancellationTests {
     private let id = LaunchID(trusted: "25")
 
@@ -64,6 +65,7 @@ struct TripBookingCancellationTests {
 
 /// A booking's answer may hold only the launch it was about: another launch in it would write
 /// that launch's cached record (its `isBooked` among others).
+@Suite(.timeLimit(.minutes(5)))
 struct TripAnswerScopeTests {
     @Test(arguments: [["24"], ["25", "24"], ["24", "25"]])
     func anAnswerAboutAnotherLaunchIsNotUnderstoodAndNotCached(_ ids: [String]) async throws {

@@ -5,6 +5,7 @@ import JSON
 import Ports
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct TripBookingTests {
     private let id = LaunchID(trusted: "25")
 

@@ -9,6 +9,7 @@ import Testing
 
 /// A cached answer that the gateway cannot decode (written by an older version, or damaged) is
 /// a miss for cache-first reads: the gateway asks the server, never fails on it.
+@Suite(.timeLimit(.minutes(5)))
 struct UndecodableCacheTests {
     static let poisoned: [String] = [
         #"{"launch":{"__typename":"Launch","id":true,"site":"X","mission":null,"rocket":null,"isBooked":false}}"#,

@@ -7,6 +7,7 @@ import NormalizedCache
 import Ports
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct UserAndLoginTests {
     @Test func mapsTheUserAndSkipsNullTrips() async throws {
         let session = StubHTTPSession([GatewayFixture.myTrips])

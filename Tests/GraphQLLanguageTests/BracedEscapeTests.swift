@@ -3,7 +3,7 @@ import Testing
 
 /// Braced Unicode escapes (`"\u{1F600}"`, September 2025 spec, section 2.9.4): one to eight
 /// hex digits naming a Unicode scalar value; anything else is an invalid escape at the backslash.
-@Suite("Braced Unicode escapes")
+@Suite("Braced Unicode escapes", .timeLimit(.minutes(5)))
 struct BracedEscapeTests {
     @Test(arguments: [
         (#""\u{1F600}""#, "😀"), (#""\u{0}""#, "\u{0}"), (#""\u{41}\u{000041}""#, "AA"), (#""\u{10FFFF}""#, "\u{10FFFF}"),

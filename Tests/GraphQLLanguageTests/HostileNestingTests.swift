@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import TestExpectations
 import Testing
 
 /// Nesting the input controls, in every construct that nests (selection sets, inline
@@ -7,7 +8,7 @@ import Testing
 /// compiler-style error at the first level too deep, before recursing further. The bound is
 /// stated as a size: 1,000 and 100,000 levels (and 10 MB of `[`) give the same one error, not a
 /// stack overflow.
-@Suite("Hostile nesting")
+@Suite("Hostile nesting", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileNestingTests {
     static let message = "The document is nested more than \(Parser.maximumDepth) levels deep."
 

@@ -1,10 +1,11 @@
 import GraphQLLanguage
+import TestExpectations
 import Testing
 
 /// Schemas whose types reference each other in long chains: the type system rules walk them
 /// with explicit stacks, once, so 100,000 input objects in a chain are checked like 1,000
 /// (the same verdict, one error per cycle), without a stack overflow or a cubic walk.
-@Suite("Hostile schema graphs")
+@Suite("Hostile schema graphs", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileSchemaGraphTests {
     static let query = "type Query { f(a: I0): Int }\n"
 

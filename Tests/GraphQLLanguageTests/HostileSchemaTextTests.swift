@@ -5,7 +5,7 @@ import Testing
 /// Every loop the schema's text goes through (block strings, the lexer, the SDL printer and the
 /// parser reading the printed schema back, as `query` does with the kept schema) is linear in
 /// the text at 10 MB, whatever its shape.
-@Suite("Hostile schema text", .serialized)
+@Suite("Hostile schema text", .serialized, .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileSchemaTextTests {
     /// Texts of about `megabytes` MB, by shape.
     static let shapes: [(String, @Sendable (Int) -> String)] = [

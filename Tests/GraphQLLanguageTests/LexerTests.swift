@@ -1,6 +1,7 @@
 import GraphQLLanguage
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct LexerTests {
     @Test func skipsIgnoredTokensAndKeepsPositions() throws {
         let tokens = try Lexer.tokenize("\u{FEFF}# comment\n  query,, {\r\n\tname }", sourceName: "a.graphql")

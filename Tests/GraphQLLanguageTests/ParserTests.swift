@@ -1,6 +1,7 @@
 import GraphQLLanguage
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct ParserTests {
     @Test func parsesOperationsWithVariablesDefaultsAndDirectives() throws {
         let document = try Parser.parse(

@@ -10,7 +10,7 @@ import TestSupport
 /// The oracle is the Python with graphql-core that `ROCKET_RESERVER_GRAPHQL_CORE_PYTHON` names
 /// (Scripts/test points it at its venv, where gql brings graphql-core); without it the test
 /// is skipped.
-@Suite("Schemas against graphql-core")
+@Suite("Schemas against graphql-core", .timeLimit(.minutes(5)))
 struct SchemaOracleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

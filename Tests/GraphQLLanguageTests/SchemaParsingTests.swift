@@ -1,6 +1,7 @@
 import GraphQLLanguage
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct SchemaParsingTests {
     /// The schema the reference server serves and the client generates from.
     static let tutorialSchemaPath = String(#filePath.dropLast("Tests/GraphQLLanguageTests/SchemaParsingTests.swift".count))

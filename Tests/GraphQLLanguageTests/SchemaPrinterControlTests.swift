@@ -4,6 +4,7 @@ import Testing
 /// Descriptions, default values and deprecation reasons a server sent are printed as SDL with
 /// no raw control character (nothing a terminal acts on, nothing a GraphQL document may not
 /// hold), and read back as the same text.
+@Suite(.timeLimit(.minutes(5)))
 struct SchemaPrinterControlTests {
     static let hostile = "Title\u{1B}]0;owned\u{7}\u{9B}31m\u{85}\u{202E}\u{2066}\u{200F}\u{061C}\u{2028}\u{7F}\r\nsecond \"\"\" line\tend"
 

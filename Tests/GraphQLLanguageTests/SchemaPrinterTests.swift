@@ -1,6 +1,7 @@
 import GraphQLLanguage
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct SchemaPrinterTests {
     @Test func printsTheTutorialSchemaAsAFixedPoint() throws {
         let schema = try Schema.parse(try TestFile.read(SchemaParsingTests.tutorialSchemaPath), sourceName: "schema.graphql")

@@ -4,6 +4,7 @@ import Testing
 /// What `rocket-reserver schema` prints (``SchemaPrinter``) reads back with this parser, passes
 /// the type system rules, and is the same schema: for the bundled schema and for one with every
 /// construct SDL has.
+@Suite(.timeLimit(.minutes(5)))
 struct SchemaRoundTripTests {
     /// Every construct: a schema definition with roots named otherwise and a type named like a
     /// default root that is not one, interfaces implementing interfaces, unions, enums, input
@@ -114,6 +115,7 @@ struct SchemaRoundTripTests {
 
 /// The printer recurses only as deep as the parser allows (``Parser/maximumDepth``): a list
 /// type and a default value nested just within the bound print and read back.
+@Suite(.timeLimit(.minutes(5)))
 struct SchemaRoundTripDepthTests {
     @Test func typesAndDefaultsAtTheParsersBoundReadBack() throws {
         let depth = Parser.maximumDepth - 3

@@ -2,6 +2,7 @@ import GraphQLLanguage
 import Testing
 
 /// Examples from the grammar sections of the October 2021 spec (sections 2 and 3).
+@Suite(.timeLimit(.minutes(5)))
 struct SpecExampleTests {
     static let executableExamples = [
         "{ user(id: 4) { name } }",

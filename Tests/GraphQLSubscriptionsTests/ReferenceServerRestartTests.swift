@@ -11,7 +11,7 @@ import TestSupport
 /// The reference server restarts mid-stream, in each subprotocol: the subscriber gets an event,
 /// the server process ends, a new one starts on the same port, and the client reports the gap,
 /// reconnects, subscribes again and gets the next booking.
-@Suite struct ReferenceServerRestartTests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) struct ReferenceServerRestartTests {
     @Test(arguments: GraphQLSubscriptionProtocol.allCases)
     func theClientReconnectsAndResubscribesAfterARestart(subprotocol: GraphQLSubscriptionProtocol) async throws {
         let first = try await ReferenceServer()

@@ -10,7 +10,7 @@ import TestSupport
 
 /// The subscription client against the reference server over a real loopback WebSocket, in
 /// each subprotocol: a booking and a cancellation made over HTTP arrive as `tripsBooked` events.
-@Suite struct ReferenceServerSubscriptionTests {
+@Suite(.timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")) struct ReferenceServerSubscriptionTests {
     @Test(arguments: GraphQLSubscriptionProtocol.allCases)
     func bookingsAndCancellationsArriveAsEvents(subprotocol: GraphQLSubscriptionProtocol) async throws {
         let server = try await ReferenceServer()

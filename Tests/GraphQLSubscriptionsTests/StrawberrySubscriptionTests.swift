@@ -11,7 +11,7 @@ import TestSupport
 /// The subscription client against a third-party server, Strawberry (PyPI, served by uvicorn:
 /// `Peers/strawberry_peer.py`), over a real loopback WebSocket in each subprotocol: typed events,
 /// the token in `connection_init`, a clean stop the server sees, a completion and an error.
-@Suite(.enabled(if: StrawberryPeer.python != nil, Comment(rawValue: StrawberryPeer.unavailableNote)))
+@Suite(.enabled(if: StrawberryPeer.python != nil, Comment(rawValue: StrawberryPeer.unavailableNote)), .timeLimit(.minutes(5)))
 struct StrawberrySubscriptionTests {
     @Test(arguments: GraphQLSubscriptionProtocol.allCases)
     func typedEventsArriveAndStoppingIsSeenByTheServer(subprotocol: GraphQLSubscriptionProtocol) async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Hostile and unlucky servers: errors, refusals, nonsense, silence, and dropped connections
 /// (reconnected on an injected sleep, never a real one).
-@Suite struct SubscriptionFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct SubscriptionFaultTests {
     /// Subscribes, acknowledges and returns the server's end and the subscription's id.
     private func subscribed(
         _ client: GraphQLSubscriptionClient, _ session: InMemoryWebSocketSession

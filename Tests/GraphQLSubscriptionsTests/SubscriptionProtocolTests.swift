@@ -9,7 +9,7 @@ import Testing
 
 /// Both subprotocols against the in-memory WebSocket seam: the handshake, the token, events,
 /// keep-alives, and what cancelling sends.
-@Suite struct SubscriptionProtocolTests {
+@Suite(.timeLimit(.minutes(5))) struct SubscriptionProtocolTests {
     @Test func graphQLTransportWSSubscribesDeliversAndCompletesOnCancel() async throws {
         let session = InMemoryWebSocketSession()
         let client = GraphQLSubscriptionClient(

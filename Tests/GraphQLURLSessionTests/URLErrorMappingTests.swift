@@ -7,6 +7,7 @@ import GraphQLURLSession
 import Testing
 
 /// `URLError` codes become the seam's transport failure kinds, as the client classified them before.
+@Suite(.timeLimit(.minutes(5)))
 struct URLErrorMappingTests {
     @Test(arguments: [
         (URLError.Code.cannotConnectToHost, HTTPTransportError.Kind.connectionRefused),

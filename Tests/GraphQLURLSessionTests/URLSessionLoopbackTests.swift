@@ -9,6 +9,7 @@ import GraphQLURLSession
 import Testing
 
 /// The real `URLSession` behind the seam, against a server in this process on a loopback port.
+@Suite(.timeLimit(.minutes(5)))
 struct URLSessionLoopbackTests {
     private func client(port: Int, timeout: Duration = .seconds(10), token: String? = nil) -> GraphQLClient {
         let endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")!

@@ -10,7 +10,7 @@ import TestSupport
 ///
 /// The oracle is the Python with graphql-core that `ROCKET_RESERVER_GRAPHQL_CORE_PYTHON` names
 /// (Scripts/test sets it); without it the test is skipped.
-@Suite("Documents against graphql-core")
+@Suite("Documents against graphql-core", .timeLimit(.minutes(5)))
 struct DocumentOracleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

@@ -1,6 +1,7 @@
 import Testing
 
 /// Operation- and fragment-level rules (spec 5.1, 5.2, 5.5).
+@Suite(.timeLimit(.minutes(5)))
 struct DocumentRuleTests {
     func errors(_ text: String) -> [String] { ValidationFixture.errors(text) }
 
@@ -71,6 +72,7 @@ struct DocumentRuleTests {
 }
 
 /// Rules that follow fragments must stop at cycles (reported once) instead of recursing forever.
+@Suite(.timeLimit(.minutes(5)))
 struct FragmentCycleSafetyTests {
     @Test func cyclesInsideFieldsEndTheWalk() {
         let errors = ValidationFixture.errors("{ me { ...A } }\nfragment A on User { trips { ...B } }\nfragment B on Launch { id mission { name } ... on Launch { ...C } }\nfragment C on Launch { id ...B }")

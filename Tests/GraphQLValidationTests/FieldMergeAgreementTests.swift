@@ -7,7 +7,7 @@ import Testing
 /// where the two walk the same fields: random selections of few response keys (so that many
 /// fields share one), on objects, an interface and a union, with arguments, aliases and
 /// inline fragments, and repeated selections.
-@Suite("Field merge agreement")
+@Suite("Field merge agreement", .timeLimit(.minutes(5)))
 struct FieldMergeAgreementTests {
     /// A small deterministic generator (SplitMix64), so a failure can be replayed.
     struct Generator {

@@ -1,6 +1,7 @@
 import Testing
 
 /// Field, argument and directive rules (spec 5.3, 5.4, 5.7).
+@Suite(.timeLimit(.minutes(5)))
 struct FieldRuleTests {
     func errors(_ text: String) -> [String] { ValidationFixture.errors(text) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLLanguage
 import GraphQLValidation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -13,7 +14,7 @@ import TestSupport
 /// against the built `GraphQLOperationSupport`, `GraphQLClient` and `JSON` modules; a compile
 /// error fails the test and prints the document, the diagnostic and the generated line.
 /// Without `swiftc` on `PATH` or the built modules the test fails and says which is missing.
-@Suite("Generated code compiles")
+@Suite("Generated code compiles", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct GeneratedCodeCompilesTests {
     /// A set of valid documents over one schema.
     enum Corpus: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -9,7 +9,7 @@ import Testing
 /// bound is stated as a size (`LinearTime`: ten times the input may cost at most forty times
 /// the work, where an exponential or quadratic walk costs hours). Benchmarks/Codegen
 /// `--hostile` prints the numbers.
-@Suite("Hostile documents")
+@Suite("Hostile documents", .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileDocumentTests {
     @Test("Fragments that each spread the next twice (2^30 paths at 30 levels) are checked once each")
     func fanOutAtOneLevel() async {

@@ -6,6 +6,7 @@ import TestSupport
 
 /// Bad input never crashes: thousands of mutated copies of the tutorial's operations go through
 /// the parser and the validator, and every diagnostic points inside its document.
+@Suite(.timeLimit(.minutes(5)))
 struct MutatedDocumentTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Adapters/RocketReserverAPI")

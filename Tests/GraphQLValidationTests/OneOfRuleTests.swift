@@ -6,7 +6,7 @@ import Testing
 /// OneOf Input Objects (`@oneOf`, September 2025 spec): a literal gives exactly one field, not
 /// `null`; a variable for that field must be non-null; the schema keeps its fields nullable
 /// and without defaults.
-@Suite("OneOf Input Objects")
+@Suite("OneOf Input Objects", .timeLimit(.minutes(5)))
 struct OneOfRuleTests {
     static let schema: Schema = {
         let source = """

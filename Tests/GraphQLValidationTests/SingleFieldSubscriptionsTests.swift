@@ -5,7 +5,7 @@ import Testing
 
 /// SingleFieldSubscriptions (spec 5.2.3.1): one root field, not an introspection field, and no
 /// `@skip`/`@include` at the top level; fragments count, and are followed once.
-@Suite("Single root field subscriptions")
+@Suite("Single root field subscriptions", .timeLimit(.minutes(5)))
 struct SingleFieldSubscriptionsTests {
     static let schema: Schema = {
         let source = """

@@ -8,7 +8,7 @@ import Testing
 /// written from the spec text over the spec's example schema (Dog, Cat, Pet, Sentient, the
 /// unions, `Arguments`, the OneOf `PetInput`): valid ones, which must also generate, and
 /// invalid ones with every diagnostic, its place and its exact words.
-@Suite("Spec validation rules")
+@Suite("Spec validation rules", .timeLimit(.minutes(5)))
 struct SpecRuleTests {
     /// The schema of the spec's examples in section 5, with `Mutation` and `Subscription`.
     static let schemaSource = """

@@ -10,6 +10,7 @@ import TestSupport
 /// operations, type conditions on a narrower type, `@include`/`@skip`, subscriptions, object
 /// literals holding variables). The rule suites' valid documents are generated too, through
 /// ``ValidationFixture/errors(_:file:)``.
+@Suite(.timeLimit(.minutes(5)))
 struct ValidDocumentsGenerateTests {
     @Test func everyValidGeneratedDocumentGenerates() {
         // The oracle test's documents (same seed), judged valid by graphql-core exactly when by us.

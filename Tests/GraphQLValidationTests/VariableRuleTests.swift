@@ -1,6 +1,7 @@
 import Testing
 
 /// Variable rules (spec 5.8) and operations spread over several files.
+@Suite(.timeLimit(.minutes(5)))
 struct VariableRuleTests {
     func errors(_ text: String) -> [String] { ValidationFixture.errors(text) }
 
@@ -61,6 +62,7 @@ struct VariableRuleTests {
 }
 
 /// The introspection meta-fields and types (spec section 4).
+@Suite(.timeLimit(.minutes(5)))
 struct IntrospectionRuleTests {
     func errors(_ text: String) -> [String] { ValidationFixture.errors(text) }
 

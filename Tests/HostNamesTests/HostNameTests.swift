@@ -2,7 +2,7 @@ import HostNames
 import Testing
 
 /// Which hosts count as this machine: the rule credentials follow over plain http and ws.
-@Suite struct HostNameTests {
+@Suite(.timeLimit(.minutes(5))) struct HostNameTests {
     @Test(arguments: ["localhost", "LOCALHOST", "127.0.0.1", "127.255.0.9", "::1", "[::1]", "0:0:0:0:0:0:0:1", "[0:0:0:0:0:0:0:1]"])
     func namesThisMachine(_ host: String) {
         #expect(HostName.isLoopback(host))

@@ -2,7 +2,7 @@ import HostNames
 import Testing
 
 /// `no_proxy` read with curl's rules, in the one place the CLI and the transport both read it.
-@Suite struct NoProxyListTests {
+@Suite(.timeLimit(.minutes(5))) struct NoProxyListTests {
     @Test func commasAndBlanksSeparateEntries() {
         #expect(NoProxyList("a.invalid, b.invalid\tc.invalid  d.invalid,,").entries == ["a.invalid", "b.invalid", "c.invalid", "d.invalid"])
         #expect(NoProxyList("").entries.isEmpty)

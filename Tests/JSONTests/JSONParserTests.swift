@@ -4,6 +4,7 @@ import JSON
 import Testing
 import TestSupport
 
+@Suite(.timeLimit(.minutes(5)))
 struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
         try JSONParser.parse(Data(text.utf8))

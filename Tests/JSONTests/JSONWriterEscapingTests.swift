@@ -5,6 +5,7 @@ import Testing
 /// `JSONWriter` escapes what a terminal or a text viewer would act on, not only what JSON
 /// requires: DEL, the C1 controls, the bidirectional controls and the line and paragraph
 /// separators, as `\uXXXX`; every reader reads the same text back.
+@Suite(.timeLimit(.minutes(5)))
 struct JSONWriterEscapingTests {
     /// Every code point that is always escaped.
     static let escaped: [UInt32] = Array(0x00...0x1F) + Array(0x7F...0x9F)

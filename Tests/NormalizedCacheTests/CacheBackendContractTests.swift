@@ -9,6 +9,7 @@ import Testing
 /// One contract, two persistences (in memory and SQLite), in the style of essential-feed's
 /// `FeedStoreSpecs`: whatever a program builds on ``NormalizedCache`` behaves the same on both.
 /// Time comes from an injected clock, never from sleeping.
+@Suite(.timeLimit(.minutes(5)))
 struct CacheBackendContractTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case memory, sqlite

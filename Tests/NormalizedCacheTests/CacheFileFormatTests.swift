@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 /// The earlier whole-file cache format, still read to import old caches (and fuzzed).
+@Suite(.timeLimit(.minutes(5)))
 struct CacheFileFormatTests {
     @Test func fileFormatRoundTripsEveryKindOfValue() throws {
         let records: [String: CacheRecord] = [

@@ -9,6 +9,7 @@ import TestSupport
 
 /// An answer writes only the records its own path and the schema's key rules give it: every
 /// record a forged answer could name stays as it was, and a forged answer is cached not at all.
+@Suite(.timeLimit(.minutes(5)))
 struct CacheIdentityTests {
     private let details = ClientFixtures.launchDetails
     private let list = LaunchListFixture.operation

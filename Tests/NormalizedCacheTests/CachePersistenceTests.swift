@@ -8,6 +8,7 @@ import Testing
 
 /// The SQLite persistence: records survive between caches and processes, files stay private,
 /// damage is moved aside with one warning, and nothing it meets ever throws at a caller.
+@Suite(.timeLimit(.minutes(5)))
 struct CachePersistenceTests {
     private let details = ClientFixtures.launchDetails
 

@@ -5,6 +5,7 @@ import JSON
 import NormalizedCache
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct CachePolicyTests {
     private let details = ClientFixtures.launchDetails
     private let variables: [String: JSONValue] = ["launchId": "25"]

@@ -7,6 +7,7 @@ import Testing
 
 /// Fields under `@include`/`@skip`: the document keeps the directive, an answer may leave the
 /// field out, and the cache reads it only when the variables select it.
+@Suite(.timeLimit(.minutes(5)))
 struct ConditionalFieldTests {
     static let operation = GraphQLOperation(
         .query, name: "Q", variables: ["b": "Boolean!"],

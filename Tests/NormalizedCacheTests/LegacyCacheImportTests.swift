@@ -8,6 +8,7 @@ import Testing
 /// The upgrade: a cache file of the earlier whole-file format (`.rrcache`, the fixtures were
 /// written by that version of the CLI) is imported on first use, then removed, so nothing
 /// cached is lost.
+@Suite(.timeLimit(.minutes(5)))
 struct LegacyCacheImportTests {
     /// `Tests/Fixtures/Cache`: `anonymous-v1.rrcache` holds `launches --page-size 3` and
     /// `details 109`; `user-v1.rrcache` holds launch 108, booked, and `me` with that trip.

@@ -8,6 +8,7 @@ import Testing
 /// ``CachePolicy/networkFirst`` answers from the cache only when the server could not be
 /// reached or did not answer in time; every other failure is thrown although the cache holds
 /// the answer.
+@Suite(.timeLimit(.minutes(5)))
 struct NetworkFirstFallbackTests {
     private let details = ClientFixtures.launchDetails
     private let variables: [String: JSONValue] = ["launchId": "25"]

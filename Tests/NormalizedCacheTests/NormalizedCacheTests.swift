@@ -4,6 +4,7 @@ import JSON
 import NormalizedCache
 import Testing
 
+@Suite(.timeLimit(.minutes(5)))
 struct NormalizedCacheTests {
     private let details = ClientFixtures.launchDetails
     private let list = LaunchListFixture.operation

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Folders the state lives in: created owner-only with their parents, and listed by name.
-@Suite("Folders")
+@Suite("Folders", .timeLimit(.minutes(5)))
 struct FolderTests {
     private let root: String
 

@@ -7,7 +7,7 @@ import Glibc
 
 /// A file the user names is read following links but never blocking: a FIFO, a device or a
 /// folder is refused at once (judged on the open descriptor), a regular file is read whole.
-@Suite("Named files")
+@Suite("Named files", .timeLimit(.minutes(5)))
 struct NamedFileTests {
     private let folder: URL
 

@@ -8,6 +8,7 @@ import Darwin
 #endif
 
 /// The one retrying system-call helper: what it repeats, what it waits for, what it gives up on.
+@Suite(.timeLimit(.minutes(5)))
 struct SystemCallTests {
     @Test func anInterruptedCallIsMadeAgain() {
         var calls = 0

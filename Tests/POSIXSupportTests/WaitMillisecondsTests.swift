@@ -2,6 +2,7 @@ import POSIXSupport
 import Testing
 
 /// A duration as `poll`'s wait: never shorter than the duration, never out of `Int32`'s range.
+@Suite(.timeLimit(.minutes(5)))
 struct WaitMillisecondsTests {
     @Test func partsOfAMillisecondRoundUp() {
         #expect(Duration.nanoseconds(1).waitMilliseconds == 1)

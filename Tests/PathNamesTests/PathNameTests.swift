@@ -1,7 +1,7 @@
 import PathNames
 import Testing
 
-@Suite struct PathNameTests {
+@Suite(.timeLimit(.minutes(5))) struct PathNameTests {
     @Test(arguments: [
         ("/tmp/scratch.json", "/tmp", "scratch.json"),
         ("/tmp/lock/", "/tmp", "lock"),

@@ -7,7 +7,7 @@ import TerminalPresenters
 import Testing
 
 /// Writing to a file descriptor: everything arrives, and a closed reader is not fatal.
-@Suite("FileDescriptorOutput")
+@Suite("FileDescriptorOutput", .timeLimit(.minutes(5)))
 struct FileDescriptorOutputTests {
     @Test("Text arrives as UTF-8, unbuffered")
     func writesUTF8() throws {

@@ -11,7 +11,7 @@ import Presentation
 /// prepended letters. Every shown value stays within `limit` characters and `limit` × 4 bytes,
 /// and every table line within its terminal's cells, measured conservatively (a terminal that
 /// draws each emoji of a chain, or each spacing code point, on its own).
-@Suite("Hostile text bounds", .serialized)
+@Suite("Hostile text bounds", .serialized, .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileTextBoundTests {
     static let joiner = "\u{200D}"
 

@@ -8,7 +8,7 @@ import Presentation
 
 /// The presenters' loops over server text (the sanitiser, the cell measure and cut, column
 /// fitting, table layout, shell quoting of the next-page cursor) are linear at 10 MB.
-@Suite("Hostile text time", .serialized)
+@Suite("Hostile text time", .serialized, .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileTextTimeTests {
     static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("a million blank lines", { String(repeating: "\n", count: $0 << 20) }),

@@ -4,7 +4,7 @@ import TerminalPresenters
 import Testing
 
 /// Colour appears only when enabled, and never disturbs alignment.
-@Suite("HumanPresenter colour")
+@Suite("HumanPresenter colour", .timeLimit(.minutes(5)))
 struct HumanPresenterColorTests {
     /// Every kind of result, presented once.
     static func presentEverything(colorEnabled: Bool) -> String {

@@ -5,7 +5,7 @@ import TerminalModel
 import Testing
 
 /// The human presenter's launch table and next-page footer.
-@Suite("HumanPresenter launches")
+@Suite("HumanPresenter launches", .timeLimit(.minutes(5)))
 struct HumanPresenterLaunchTests {
     let output = CapturingOutput()
 

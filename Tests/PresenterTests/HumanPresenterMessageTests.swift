@@ -4,7 +4,7 @@ import TerminalPresenters
 import Testing
 
 /// The human presenter's details block and one-line messages.
-@Suite("HumanPresenter messages")
+@Suite("HumanPresenter messages", .timeLimit(.minutes(5)))
 struct HumanPresenterMessageTests {
     let output = CapturingOutput()
     var presenter: HumanPresenter { HumanPresenter(output: output, colorEnabled: false, nextPageCommand: TutorialNextPage.words) }

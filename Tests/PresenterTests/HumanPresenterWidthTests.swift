@@ -5,7 +5,7 @@ import TerminalModel
 import Testing
 
 /// The launch table laid out in terminal cells, fitted to a width, and hints kept apart.
-@Suite("HumanPresenter widths and hints")
+@Suite("HumanPresenter widths and hints", .timeLimit(.minutes(5)))
 struct HumanPresenterWidthTests {
     static let tokyo = launch("1", "東京タワー", "TNSC")
     static let family = launch("22", "Crew 👨‍👩‍👧‍👦 🇯🇵", "KSC")

@@ -5,7 +5,7 @@ import TerminalPresenters
 import Testing
 
 /// The JSON presenter writes one document per result, in the documented shapes.
-@Suite("JSONPresenter")
+@Suite("JSONPresenter", .timeLimit(.minutes(5)))
 struct JSONPresenterTests {
     let output = CapturingOutput()
     var presenter: JSONPresenter { JSONPresenter(output: output) }

@@ -5,7 +5,7 @@ import TerminalPresenters
 import Testing
 
 /// What `whoami` and `cache` print, as text and as JSON.
-@Suite("Presenters: whoami and cache")
+@Suite("Presenters: whoami and cache", .timeLimit(.minutes(5)))
 struct LocalStatePresenterTests {
     private let summary = CacheSummary(
         path: "/state/cache/cache-1-2.sqlite", exists: true, bytes: 1449, records: 11, oldestRecordAge: .seconds(3 * 3_600 + 5), newestRecordAge: .seconds(4)

@@ -2,6 +2,7 @@ import Presentation
 import Testing
 
 /// The one way a server's message becomes a sentence of ours.
+@Suite(.timeLimit(.minutes(5)))
 struct ServerTextSentenceTests {
     @Test func aMessageOfSeveralLinesBecomesOneSentence() {
         #expect(ServerText.sentence("  launch not found\n\tsee logs  ") == "launch not found see logs.")

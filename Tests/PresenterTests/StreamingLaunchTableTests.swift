@@ -4,7 +4,7 @@ import TerminalPresenters
 import Testing
 
 /// `launches --all` as text: the layout comes from the first page; later rows keep it.
-@Suite("HumanPresenter: a list that arrives in pages")
+@Suite("HumanPresenter: a list that arrives in pages", .timeLimit(.minutes(5)))
 struct StreamingLaunchTableTests {
     static func launch(_ id: String, _ mission: String, _ site: String) -> Launch {
         Launch(id: LaunchID(trusted: id), site: site, mission: Mission(name: mission, missionPatch: nil))

@@ -8,6 +8,7 @@ import RocketReserverAPI
 import Testing
 
 /// Generated operations run through the client's real chain and normalized cache.
+@Suite(.timeLimit(.minutes(5)))
 struct ClientRunTests {
     static func fixtureText(_ name: String) throws -> String {
         try String(contentsOf: Fixture.folder.appendingPathComponent(name + ".json"), encoding: .utf8)

@@ -5,6 +5,7 @@ import RocketReserverAPI
 import Testing
 
 /// The generated models decode real answers of the reference server.
+@Suite(.timeLimit(.minutes(5)))
 struct DecodingTests {
     @Test func launchList() throws {
         let data = try LaunchListQuery.decode(data: Fixture.data("LaunchList"))

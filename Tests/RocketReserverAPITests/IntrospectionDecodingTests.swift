@@ -2,6 +2,7 @@ import RocketReserverAPI
 import Testing
 
 /// The introspection query decodes the reference server's answer into typed models.
+@Suite(.timeLimit(.minutes(5)))
 struct IntrospectionDecodingTests {
     @Test func decodesTheServersSchema() throws {
         let schema = try SchemaIntrospectionQuery.decode(data: Fixture.data("SchemaIntrospection")).__schema

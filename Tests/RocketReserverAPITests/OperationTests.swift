@@ -5,6 +5,7 @@ import Testing
 /// The generated operations send the documents the gateway needs (pinned here: the queries are
 /// the ones the hand-written operations sent; booking and cancelling now ask for the launch's
 /// details too), and encode their variables by type.
+@Suite(.timeLimit(.minutes(5)))
 struct OperationTests {
     @Test func clientDocumentsAreTheOnesSentBefore() {
         let tile = "__typename id site mission { __typename name missionPatch(size: SMALL) }"

@@ -5,6 +5,7 @@ import RocketReserverAPI
 import Testing
 
 /// The tutorial's `TripsBooked` subscription, generated for the live-data transport.
+@Suite(.timeLimit(.minutes(5)))
 struct TripsBookedSubscriptionTests {
     @Test func itSendsTheTutorialsDocumentAndDecodesEachCount() throws {
         #expect(TripsBookedSubscription.subscription.document == "subscription TripsBooked { tripsBooked }")

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The SQLite binding against the system's `libsqlite3.so.0`: values round-trip, transactions
 /// are all or nothing, links are never followed, damage is named, and WAL readers never wait.
-@Suite("SQLite binding")
+@Suite("SQLite binding", .timeLimit(.minutes(5)))
 struct SQLiteDatabaseTests {
     @Test func valuesRoundTrip() throws {
         let folder = try TemporaryDirectory(prefix: "sqlite")

@@ -8,7 +8,7 @@ import Glibc
 
 /// Everything a command runs on a ``CurrentThreadExecutor`` runs on the thread that called
 /// `run`; its clock's sleeps end by time or by cancellation.
-@Suite("Current-thread executor")
+@Suite("Current-thread executor", .timeLimit(.minutes(5)))
 struct CurrentThreadExecutorTests {
     /// Runs `operation` on a current-thread executor on a thread of its own (never on the
     /// test's pool), and returns its result with that thread's identity.

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// Work started on a detached thread runs on a thread of its own, once.
-@Suite("Detached thread")
+@Suite("Detached thread", .timeLimit(.minutes(5)))
 struct DetachedThreadTests {
     /// Counts how many bodies ran.
     final class Counter: Sendable {

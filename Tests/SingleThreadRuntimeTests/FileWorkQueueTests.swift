@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// Blocking file work runs off Swift's cooperative pool, and gives back its value or its error.
-@Suite("File work queue")
+@Suite("File work queue", .timeLimit(.minutes(5)))
 struct FileWorkQueueTests {
     struct Refused: Error, Equatable {}
 
@@ -21,12 +21,14 @@ struct FileWorkQueueTests {
 
     /// More blocked callers than the pool has threads: if the work ran on the callers' threads,
     /// the pool would be full and this test's own task could not open the gate (a timer opens
-    /// it after 20 s instead, and the test fails).
+    /// it after 120 s instead, and the test fails). The timer sits far above the time this
+    /// task may wait for a pool thread at the start of a parallel run on a busy machine (20 s
+    /// failed there, 35–55 s into the run).
     @Test func waitingCallersHoldNoPoolThread() async throws {
         let callers = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
         let gate = DispatchSemaphore(value: 0)
         let openedByTimer = Flag()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
             openedByTimer.isSet.store(true, ordering: .relaxed)
             for _ in 0..<callers { gate.signal() }
         }

@@ -8,6 +8,7 @@ import Testing
 
 /// Answers the socket transport cannot read as HTTP are ``HTTPTransportError/Kind/malformedResponse(_:)``
 /// (the server answered: not a lost connection), and bodies over the limit are refused as they arrive.
+@Suite(.timeLimit(.minutes(5)))
 struct HTTPFramingTests {
     private static func failure(_ answer: String, limits: HTTPResponseLimits = HTTPResponseLimits()) async throws -> HTTPTransportError.Kind? {
         let server = try LoopbackHTTPServer(.raw(Data(answer.utf8)))

@@ -8,6 +8,7 @@ import Testing
 /// The socket transport never connects to a URL whose port or host is malformed, whatever its
 /// caller checked: a port past 65535 would wrap to another port, and a host with an empty
 /// label would pass OpenSSL's name check for any subdomain.
+@Suite(.timeLimit(.minutes(5)))
 struct MalformedTargetTests {
     private func failure(_ text: String, proxies: ProxyConfiguration = .none) async throws -> HTTPTransportError.Kind? {
         let url = try #require(URL(string: text))

@@ -3,6 +3,7 @@ import SocketTransport
 import Testing
 
 /// curl's proxy variables and `no_proxy` rules, as plain values.
+@Suite(.timeLimit(.minutes(5)))
 struct ProxyConfigurationTests {
     private let https = URL(string: "https://api.example.invalid:8443/graphql")!
     private let http = URL(string: "http://api.example.invalid/graphql")!

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 /// As curl: a proxy written without a port is reached on 1080; a written port is kept.
+@Suite(.timeLimit(.minutes(5)))
 struct ProxyTunnelPortTests {
     @Test func aProxyWithoutAPortIsReachedOn1080() throws {
         let bareURL = try #require(URL(string: "http://proxy.invalid"))

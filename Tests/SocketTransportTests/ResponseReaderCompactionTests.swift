@@ -7,6 +7,7 @@ import Testing
 
 /// The response reader drops consumed bytes as it goes; no offset it holds may survive that
 /// (the search for a head's end, chunk lines, trailers), and interim (1xx) answers are bounded.
+@Suite(.timeLimit(.minutes(5)))
 struct ResponseReaderCompactionTests {
     private static func send(_ answer: Data, limits: HTTPResponseLimits) async throws -> HTTPResponse {
         let server = try LoopbackHTTPServer(.raw(answer))

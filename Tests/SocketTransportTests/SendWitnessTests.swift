@@ -10,6 +10,7 @@ import Testing
 /// The socket session says whether a request may have left, so a mutation that failed before
 /// it did (cancelled or timed out while connecting) has a known outcome, and one that failed
 /// after it did has not.
+@Suite(.timeLimit(.minutes(5)))
 struct SendWitnessTests {
     private func request(_ url: String, timeout: Duration) -> HTTPRequest {
         HTTPRequest(url: URL(string: url) ?? ClientFixtures.endpoint, method: "POST", body: Data("{}".utf8), timeout: timeout)

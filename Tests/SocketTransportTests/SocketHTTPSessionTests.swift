@@ -6,6 +6,7 @@ import SocketTransport
 import Testing
 
 /// The socket transport against a server in this process on a loopback port.
+@Suite(.timeLimit(.minutes(5)))
 struct SocketHTTPSessionTests {
     private let session = SocketHTTPSession()
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The words a TLS failure is reported with, although OpenSSL starts without libcrypto's reason
 /// texts (``OpenSSL/initializationOptions``): they are loaded when a failure is worded.
-@Suite struct TLSFailureTextTests {
+@Suite(.timeLimit(.minutes(5))) struct TLSFailureTextTests {
     /// `ERR_PACK(lib, 0, reason)` of OpenSSL 3.
     static func code(library: UInt, reason: UInt) -> UInt { library << 23 | reason }
 

@@ -7,7 +7,7 @@ import Testing
 import Transport
 
 /// `HTTPTransportError.systemErrorText`: the system's words for an errno.
-@Suite struct TransportSystemErrorTextTests {
+@Suite(.timeLimit(.minutes(5))) struct TransportSystemErrorTextTests {
     @Test func aKnownErrnoReadsAsTheSystemsWordsInLowerCase() {
         #expect(HTTPTransportError.systemErrorText(ECONNRESET) == "connection reset by peer")
         #expect(HTTPTransportError.systemErrorText(ECONNREFUSED) == "connection refused")

@@ -7,7 +7,7 @@ import SystemErrorText
 import Testing
 
 /// `SystemErrorText.describe`: the system's words for an errno, the same from every thread.
-@Suite struct SystemErrorTextTests {
+@Suite(.timeLimit(.minutes(5))) struct SystemErrorTextTests {
     @Test func aKnownErrnoReadsAsTheSystemsWords() {
         #expect(SystemErrorText.describe(ENOENT) == "No such file or directory")
         #expect(SystemErrorText.describe(ENOSPC) == "No space left on device")

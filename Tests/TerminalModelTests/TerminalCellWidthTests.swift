@@ -2,7 +2,7 @@ import TerminalModel
 import Testing
 
 /// Terminal cells per grapheme cluster: wide scripts and emoji 2, combining marks 0.
-@Suite("Terminal cell width")
+@Suite("Terminal cell width", .timeLimit(.minutes(5)))
 struct TerminalCellWidthTests {
     @Test("ASCII and accented Latin text take one cell per character", arguments: [
         ("Starlink-3", 10),

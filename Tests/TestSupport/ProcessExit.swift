@@ -12,7 +12,10 @@ public final class ProcessExit: Sendable {
     private struct State {
         var started = ContinuousClock.now
         var ended: ContinuousClock.Instant?
-        var waiters: [CheckedContinuation<ContinuousClock.Instant, Never>] = []
+        var waiters: [Int: CheckedContinuation<ContinuousClock.Instant, Never>] = [:]
+        var nextWaiter = 0
+        /// Waits cancelled before they registered.
+        var cancelled: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -31,22 +34,41 @@ public final class ProcessExit: Sendable {
         let now = ContinuousClock.now
         let waiters = state.withLock { state in
             state.ended = now
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume(returning: now) }
     }
 
-    /// Returns once the process has ended (at once if it already has), with when it ended.
+    /// Returns once the process has ended (at once if it already has), with when it ended; or,
+    /// when the waiting task is cancelled first (a test's time limit cancels it), at once with
+    /// the time of the cancellation, so that a test past its limit ends instead of waiting for
+    /// a child that never does.
     @discardableResult
     public func wait() async -> ContinuousClock.Instant {
-        await withCheckedContinuation { continuation in
-            let ended = state.withLock { state -> ContinuousClock.Instant? in
-                if let ended = state.ended { return ended }
-                state.waiters.append(continuation)
-                return nil
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ended = state.withLock { state -> ContinuousClock.Instant? in
+                    if let ended = state.ended { return ended }
+                    if state.cancelled.remove(id) != nil { return ContinuousClock.now }
+                    state.waiters[id] = continuation
+                    return nil
+                }
+                if let ended { continuation.resume(returning: ended) }
             }
-            if let ended { continuation.resume(returning: ended) }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<ContinuousClock.Instant, Never>? in
+                guard let waiter = state.waiters.removeValue(forKey: id) else {
+                    if state.ended == nil { state.cancelled.insert(id) }
+                    return nil
+                }
+                return waiter
+            }
+            waiting?.resume(returning: ContinuousClock.now)
         }
     }
 

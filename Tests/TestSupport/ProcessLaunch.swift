@@ -34,7 +34,7 @@ public enum ProcessLaunch {
     /// launch can see it: a child started meanwhile would otherwise inherit the socket and keep
     /// the connection open after the server closed it. (Glibc's module map hides `accept4`.)
     /// Called from the servers' own threads, never from the pool.
-    static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
+    public static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
         queue.sync {
             let connection = accept(listener, nil, nil)
             if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }

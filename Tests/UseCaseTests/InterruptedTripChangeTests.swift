@@ -6,6 +6,7 @@ import UseCases
 
 /// A booking or cancellation interrupted after it may have reached the server ends with an
 /// error that names the change and the launch; any other failure passes through unchanged.
+@Suite(.timeLimit(.minutes(5)))
 struct InterruptedTripChangeTests {
     /// A booking service that fails every change with `error`.
     private struct FailingTrips: TripBookingService {

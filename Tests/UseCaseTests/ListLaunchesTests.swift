@@ -4,7 +4,7 @@ import Ports
 import Testing
 import UseCases
 
-@Suite("ListLaunches")
+@Suite("ListLaunches", .timeLimit(.minutes(5)))
 struct ListLaunchesTests {
     @Test func firstPageIsNewestFirstWithACursor() async throws {
         let fixture = try Fixture(launchCount: 30)

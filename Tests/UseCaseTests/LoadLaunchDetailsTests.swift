@@ -3,7 +3,7 @@ import Ports
 import Testing
 import UseCases
 
-@Suite("LoadLaunchDetails")
+@Suite("LoadLaunchDetails", .timeLimit(.minutes(5)))
 struct LoadLaunchDetailsTests {
     @Test func cacheFirstServesASecondReadWithoutARequest() async throws {
         let fixture = try Fixture()

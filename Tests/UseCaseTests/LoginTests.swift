@@ -3,7 +3,7 @@ import Ports
 import Testing
 import UseCases
 
-@Suite("Login and Logout")
+@Suite("Login and Logout", .timeLimit(.minutes(5)))
 struct LoginTests {
     @Test func storesTheTokenForTheAddress() async throws {
         let fixture = try Fixture()

@@ -4,7 +4,7 @@ import Ports
 import Testing
 import UseCases
 
-@Suite("Freshness: offline answers and the fallback to the cache")
+@Suite("Freshness: offline answers and the fallback to the cache", .timeLimit(.minutes(5)))
 struct OfflineAndFallbackTests {
     static let unreachable = ServiceError(.unreachable, operation: "LaunchList", detail: "Connection refused.")
 

@@ -4,6 +4,7 @@ import Testing
 import UseCases
 
 /// `RunGraphQLDocument` and `ShowSchema` against the in-memory runner.
+@Suite(.timeLimit(.minutes(5)))
 struct RunGraphQLDocumentTests {
     let document = GraphQLSource(name: "Q.graphql", text: "query Q { hello }")
 

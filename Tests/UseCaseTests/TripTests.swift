@@ -3,7 +3,7 @@ import Ports
 import Testing
 import UseCases
 
-@Suite("BookTrip, CancelTrip and MyTrips")
+@Suite("BookTrip, CancelTrip and MyTrips", .timeLimit(.minutes(5)))
 struct TripTests {
     @Test func bookingRequiresALoginAndSendsNothingOtherwise() async throws {
         let fixture = try Fixture()

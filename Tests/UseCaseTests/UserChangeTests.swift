@@ -5,7 +5,7 @@ import UseCases
 
 /// No user's cached data outlives their login, and logging out removes what it can even when
 /// part of it fails.
-@Suite("User change")
+@Suite("User change", .timeLimit(.minutes(5)))
 struct UserChangeTests {
     /// Cached user data whose removal always fails.
     struct FailingUserData: UserDataCache {

@@ -44,12 +44,14 @@ struct WatchBookingActivityTests {
         let fixture = try Fixture()
         let consumer = Task {
             for try await update in fixture.watchBookingActivity() where update == .resumed {
-                break
+                return true
             }
+            return false
         }
-        await fixture.activity.subscribers.wait(until: 1)
+        #expect(await fixture.activity.subscribers.wait(until: 1))
         fixture.activity.publish(.resumed)
-        try await consumer.value
-        await fixture.activity.subscribers.wait(until: 0)
+        #expect(try await consumer.value, "the loop ended without the update")
+        // A subscription that outlives the loop fails here at the suite's time limit.
+        #expect(await fixture.activity.subscribers.wait(until: 0), "the feed is still subscribed after the loop was left")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The in-memory streaming seam keeps the contract the socket client keeps (the other suites
 /// here check it on the wire): order, a normal close as `nil`, another close as an error,
 /// cancellation closing with 1001, no sending after a close.
-@Suite struct InMemoryWebSocketSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct InMemoryWebSocketSessionTests {
     let request = WebSocketRequest(url: URL(string: "ws://127.0.0.1:1/graphql")!, subprotocols: ["graphql-transport-ws"], headers: [("Authorization", "Bearer t")])
 
     @Test func messagesFlowBothWaysInOrder() async throws {

@@ -4,7 +4,7 @@ import SocketTransport
 import Testing
 
 /// The close handshake, its codes, a hostile server's frames, and what stopping the consumer does.
-@Suite struct WebSocketCloseTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketCloseTests {
     let client = WebSocketClient(limits: WebSocketLimits(maximumMessageBytes: 1_000, closeTimeout: .milliseconds(500)))
 
     /// What the peer saw after playing `frames`: the client's close frame (if any), then whether the stream ended.
@@ -181,7 +181,7 @@ import Testing
 
 /// A server that floods the client and reads nothing, so that the client's writes (its pongs)
 /// block: stopping the consumer still ends the connection, within the close timeout.
-@Suite struct WebSocketStuckServerTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketStuckServerTests {
     @Test func cancellingEndsAConnectionWhoseWritesAreStuck() async throws {
         let peer = try WebSocketTestPeer()
         let run = peer.serve { connection -> Int in
@@ -208,8 +208,9 @@ import Testing
         #expect(connection.isClosed)
     }
 
-    @Test func webSocketsWorkOverIPv6() async throws {
-        guard let peer = try? WebSocketTestPeer(ipv6: true) else { return }  // no IPv6 here
+    @Test(.enabled(if: WebSocketTestPeer.hasIPv6Loopback, "no ::1 here"))
+    func webSocketsWorkOverIPv6() async throws {
+        let peer = try WebSocketTestPeer(ipv6: true)
         let run = peer.serve { connection in
             let headers = try connection.acceptUpgrade()
             connection.sendFrame(1, Array("v6".utf8))
@@ -225,7 +226,7 @@ import Testing
 }
 
 /// A send stuck on a server that reads nothing ends when its task is cancelled.
-@Suite struct WebSocketStuckSendTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketStuckSendTests {
     @Test func cancellingAStuckSendClosesTheConnection() async throws {
         let peer = try WebSocketTestPeer()
         let released = DispatchSemaphore(value: 0)

@@ -10,7 +10,7 @@ import Glibc
 /// A large message going out never stops the client from reading: a server that writes with
 /// calls that wait until it is read (as simple servers and relays do) would otherwise wait for
 /// the client while the client waits for it.
-@Suite struct WebSocketFullDuplexTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketFullDuplexTests {
     /// What the peer writes while the client writes its own message: 4 messages of 256 KiB.
     private static let peerMessages = 4
     private static let peerMessageBytes = 256 << 10

@@ -6,7 +6,7 @@ import Testing
 
 /// The opening handshake against the loopback peer: what the client sends, and every way a
 /// server's answer can fail to make a WebSocket.
-@Suite struct WebSocketHandshakeTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketHandshakeTests {
     let client = WebSocketClient()
 
     @Test func requestCarriesTheUpgradeAndOnlyTheCallersHeaders() async throws {
@@ -155,7 +155,8 @@ import Testing
 
     @Test(arguments: ["http://127.0.0.1:1/", "ws://", "ws://exa mple.invalid/", "ws://127.0.0.1:70000/", "ws://127.0.0.1:1/#fragment"])
     func unsupportedURLsAreRefusedBeforeConnecting(text: String) async throws {
-        guard let url = URL(string: text) else { return }
+        // Foundation may refuse the one with a space itself: a refusal before connecting too.
+        guard let url = URL(string: text) else { return #expect(text.contains(" "), "Foundation refused \(text)") }
         await #expect(throws: HTTPTransportError(.unsupportedURL)) { try await client.connect(to: url) }
     }
 

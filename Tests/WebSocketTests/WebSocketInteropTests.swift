@@ -7,7 +7,7 @@ import Testing
 /// The client against a third-party server, Python's `websockets`: echo from 0 bytes to 1 MiB,
 /// fragments, ping/pong, close codes, the size limit, wss with the test CA (through TLSFront)
 /// and ws through a CONNECT proxy.
-@Suite(.enabled(if: WebSocketsPeer.python != nil, WebSocketsPeer.unavailableNote))
+@Suite(.enabled(if: WebSocketsPeer.python != nil, WebSocketsPeer.unavailableNote), .timeLimit(.minutes(5)))
 struct WebSocketInteropTests {
     let client = WebSocketClient()
 
@@ -132,7 +132,7 @@ struct WebSocketInteropTests {
 
 /// Python websockets made to break the protocol (raw frames written past its own checks, a
 /// wrong accept key): the client refuses each with the right code.
-@Suite(.enabled(if: WebSocketsPeer.python != nil, WebSocketsPeer.unavailableNote))
+@Suite(.enabled(if: WebSocketsPeer.python != nil, WebSocketsPeer.unavailableNote), .timeLimit(.minutes(5)))
 struct WebSocketInteropViolationTests {
     @Test(arguments: [
         ("ping-126", WebSocketError(.protocolViolation(code: .protocolError, reason: "a control frame over 125 bytes"))),

@@ -4,7 +4,7 @@ import Transport
 import Testing
 
 /// SHA-1, the accept key, UTF-8 checking and frame encoding, in isolation.
-@Suite struct WebSocketPrimitiveTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketPrimitiveTests {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
     @Test func sha1MatchesFIPSVectors() {
@@ -143,7 +143,7 @@ import Testing
 /// Random and mutated server bytes through the parser and the assembler: every input ends in
 /// frames, a wait for more, or a violation with a close code; never a crash, never more memory
 /// than the limit.
-@Suite struct WebSocketParserFuzzTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketParserFuzzTests {
     @Test func randomAndMutatedStreamsEndInFramesOrAViolation() {
         var generator = SystemRandomNumberGenerator()
         let seeds: [[UInt8]] = [

@@ -4,7 +4,7 @@ import SocketTransport
 import Testing
 
 /// Messages, fragmentation, ping/pong and masking against the loopback peer.
-@Suite struct WebSocketProtocolTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketProtocolTests {
     let client = WebSocketClient()
 
     /// The peer echoes `count` messages, recording every frame's mask.
@@ -128,7 +128,7 @@ import Testing
 
 /// A server that sends its last messages and its close, then hangs up at once, while the
 /// consumer is behind: nothing it sent is lost.
-@Suite struct WebSocketSlowConsumerTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketSlowConsumerTests {
     @Test func messagesBeforeAHangUpReachASlowConsumer() async throws {
         let peer = try WebSocketTestPeer()
         let run = peer.serve { connection in

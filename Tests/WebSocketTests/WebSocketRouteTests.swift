@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// wss:// and proxies against the loopback peer: the same TLS and proxy rules as https.
-@Suite struct WebSocketRouteTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketRouteTests {
     private func closingPeer() throws -> (WebSocketTestPeer, PeerRun<UInt16?>) {
         let peer = try WebSocketTestPeer()
         let run = peer.serve { connection in
@@ -69,7 +69,7 @@ import Testing
 
 /// Writing to a wss connection the server has dropped: an error for the caller, never a
 /// SIGPIPE for the process (OpenSSL writes with plain `write`, which raises it).
-@Suite struct WebSocketBrokenPipeTests {
+@Suite(.timeLimit(.minutes(5))) struct WebSocketBrokenPipeTests {
     @Test func sendingOnADroppedTLSConnectionFailsWithoutKillingTheProcess() async throws {
         let peer = try WebSocketTestPeer()
         let run = peer.serve { connection in

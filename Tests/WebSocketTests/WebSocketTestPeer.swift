@@ -8,11 +8,17 @@ import TestSupport
 /// raw sockets so that it can break every rule: the test gives it a script that reads the
 /// client's handshake and frames and writes whatever bytes it likes.
 ///
-/// The script runs on a thread of its own, off the Swift concurrency pool; its reads give up
-/// after 20 seconds (so a client that hangs fails the test instead of hanging it).
+/// The script runs on a thread of its own, off the Swift concurrency pool. Its waits (for the
+/// client to connect, for bytes, for room to write) have no deadline of their own: a client
+/// that is late on a busy machine is still served. They end when the test ends (the peer is
+/// released) or when the task awaiting ``PeerRun/value`` is cancelled, as a suite's
+/// `.timeLimit` does, so a client that hangs fails the test at its time limit instead of
+/// hanging the run. (A peer that gave up after 20 seconds left tests waiting for ever on what
+/// only its script would have signalled, with the late client's connection never accepted.)
 final class WebSocketTestPeer: @unchecked Sendable {
     let port: UInt16
-    private let listener: Int32
+    private let listener: PeerDescriptor
+    private let stop = PeerStop()
     private let host: String
 
     /// Listens on 127.0.0.1, or on ::1 with `ipv6` (throws where IPv6 is unavailable); with
@@ -22,34 +28,43 @@ final class WebSocketTestPeer: @unchecked Sendable {
         guard let listening = try? LoopbackSocket.listen(ipv6: ipv6, backlog: 8, bufferBytes: socketBufferBytes) else {
             throw PeerError("could not listen on loopback")
         }
-        listener = listening.descriptor
+        listener = PeerDescriptor(listening.descriptor)
         port = listening.port
         host = ipv6 ? "[::1]" : "127.0.0.1"
     }
 
-    deinit { close(listener) }
+    /// Whether a socket can listen on ::1 here (the IPv6 tests are skipped where it cannot).
+    static let hasIPv6Loopback: Bool = {
+        guard let listening = try? LoopbackSocket.listen(ipv6: true, backlog: 1) else { return false }
+        _ = PeerDescriptor(listening.descriptor)
+        return true
+    }()
+
+    /// Ends every wait of the script; the descriptors close once nothing uses them.
+    deinit { stop.signal() }
 
     /// `ws://127.0.0.1:PORT/` (or `ws://[::1]:PORT/`) + `path`.
     func url(_ path: String = "socket") -> URL {
         URL(string: "ws://\(host):\(port)/\(path)")!
     }
 
-    /// Accepts one connection and runs `script` on it (then closes it), on a thread of its own.
+    /// Accepts one connection and runs `script` on it (then ends it), on a thread of its own.
     func serve<Result: Sendable>(_ script: @escaping @Sendable (PeerConnection) throws -> Result) -> PeerRun<Result> {
-        let run = PeerRun<Result>()
-        let listener = self.listener
+        let run = PeerRun<Result>(stop: stop)
+        let (listener, stop) = (self.listener, self.stop)
         Thread.detachNewThread {
-            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 20_000) == 1 else {
-                run.finish(.failure(PeerError("no client connected")))
+            guard stop.wait(for: Int16(POLLIN), on: listener.fd) else {
+                run.finish(.failure(PeerError("the test ended before a client connected")))
                 return
             }
-            let fd = accept(listener, nil, nil)
+            // Close-on-exec before any launch can see it: a child another test launches must not
+            // inherit the connection and keep it open after the script ends it.
+            let fd = ProcessLaunch.acceptCloseOnExec(listener.fd)
             guard fd >= 0 else {
-                run.finish(.failure(PeerError("accept failed")))
+                run.finish(.failure(PeerError("accept failed (errno \(errno))")))
                 return
             }
-            let connection = PeerConnection(fd: fd)
+            let connection = PeerConnection(fd: fd, stop: stop)
             defer { connection.close() }
             run.finish(Swift.Result { try script(connection) })
         }
@@ -57,14 +72,63 @@ final class WebSocketTestPeer: @unchecked Sendable {
     }
 }
 
+/// A descriptor closed once, when the last of the peer, its thread and its connection lets go
+/// of it: no thread ever uses a number that was closed and handed to another test meanwhile.
+final class PeerDescriptor: Sendable {
+    let fd: Int32
+    init(_ fd: Int32) { self.fd = fd }
+    deinit { _ = Glibc.close(fd) }
+}
+
+/// The end of a peer's waits: a socket pair that becomes readable, for good, once the test has
+/// ended (or stopped waiting for the script).
+final class PeerStop: Sendable {
+    private let read: Int32
+    private let write: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+        read = ends[0]
+        write = ends[1]
+    }
+
+    deinit {
+        _ = Glibc.close(read)
+        _ = Glibc.close(write)
+    }
+
+    /// Ends every wait, now and later.
+    func signal() {
+        var byte: UInt8 = 1
+        _ = Glibc.send(write, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+    }
+
+    /// Waits, with no deadline, until `fd` is ready for `events` (or has failed or hung up):
+    /// `true`; `false` once ``signal()`` was called.
+    func wait(for events: Int16, on fd: Int32) -> Bool {
+        var descriptors = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if descriptors[1].revents != 0 || ready < 0 { return false }
+            if descriptors[0].revents != 0 { return true }
+        }
+    }
+}
+
 /// What a peer's script returned (or threw), awaited by the test.
 final class PeerRun<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
+    private let stop: PeerStop
     private var result: Result<Value, any Error>?
     private var waiter: CheckedContinuation<Value, any Error>?
 
+    init(stop: PeerStop) { self.stop = stop }
+
     func finish(_ outcome: Result<Value, any Error>) {
         lock.lock()
+        guard result == nil else { return lock.unlock() }
         result = outcome
         let waiting = waiter
         waiter = nil
@@ -72,18 +136,24 @@ final class PeerRun<Value: Sendable>: @unchecked Sendable {
         waiting?.resume(with: outcome)
     }
 
-    /// The script's result, once it has ended.
+    /// The script's result, once it has ended. Cancelling the waiting task (a suite's time
+    /// limit does) throws `CancellationError` at once and ends the script's waits.
     var value: Value {
         get async throws {
-            try await withCheckedThrowingContinuation { continuation in
-                lock.lock()
-                if let result {
-                    lock.unlock()
-                    continuation.resume(with: result)
-                } else {
-                    waiter = continuation
-                    lock.unlock()
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    lock.lock()
+                    if let result {
+                        lock.unlock()
+                        continuation.resume(with: result)
+                    } else {
+                        waiter = continuation
+                        lock.unlock()
+                    }
                 }
+            } onCancel: {
+                stop.signal()
+                finish(.failure(CancellationError()))
             }
         }
     }
@@ -111,33 +181,34 @@ struct ClientFrame: Equatable {
     var text: String { String(decoding: payload, as: UTF8.self) }
 }
 
-/// The peer's side of one connection: blocking reads with a 20-second limit, writes of any bytes.
+/// The peer's side of one connection: reads and writes that wait, with no deadline of their
+/// own, until the test ends (see ``WebSocketTestPeer``); writes of any bytes.
 final class PeerConnection: @unchecked Sendable {
-    private let fd: Int32
+    private let descriptor: PeerDescriptor
+    private let stop: PeerStop
     private var buffer: [UInt8] = []
-    private var closed = false
+    private var fd: Int32 { descriptor.fd }
 
-    init(fd: Int32) {
-        self.fd = fd
-        var limit = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    init(fd: Int32, stop: PeerStop) {
+        descriptor = PeerDescriptor(fd)
+        self.stop = stop
     }
 
+    /// Ends the connection (the client sees the end of the stream); the descriptor itself
+    /// closes once no thread holds the connection.
     func close() {
-        guard !closed else { return }
-        closed = true
-        _ = Glibc.close(fd)
+        _ = shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Reads more bytes into the buffer; `false` at the end of the stream.
     private func fill() throws -> Bool {
+        guard stop.wait(for: Int16(POLLIN), on: fd) else { throw PeerError("the test ended while the peer waited to read") }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = recv(fd, &chunk, chunk.count, 0)
+        let count = recv(fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
         if count < 0 {
-            if errno == EINTR { return try fill() }
+            if errno == EINTR || errno == EAGAIN { return try fill() }
             if errno == ECONNRESET { return false }
-            throw PeerError("read failed or timed out (errno \(errno))")
+            throw PeerError("read failed (errno \(errno))")
         }
         buffer.append(contentsOf: chunk[0..<count])
         return count > 0
@@ -195,12 +266,13 @@ final class PeerConnection: @unchecked Sendable {
         _ = trySend(bytes)
     }
 
-    /// Writes every byte; `false` when the client left (or 20 seconds passed without room).
+    /// Writes every byte; `false` when the client left (or the test ended first).
     func trySend(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
+            guard stop.wait(for: Int16(POLLOUT), on: fd) else { return false }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard written > 0 else { return false }
             offset += written
         }
@@ -265,11 +337,10 @@ final class PeerConnection: @unchecked Sendable {
         }
     }
 
-    /// Waits (at most 20 seconds) until the client's bytes have arrived, without reading them.
+    /// Waits until the client's bytes have arrived, without reading them; `false` when the test ended first.
     func waitUntilReadable() -> Bool {
         guard buffer.isEmpty else { return true }
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, 20_000) == 1
+        return stop.wait(for: Int16(POLLIN), on: fd)
     }
 
     /// Whether the client ends the stream (or resets it), discarding anything before.
