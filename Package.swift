@@ -314,7 +314,7 @@ let package = Package(
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters"]
+            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters", "TerminalModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -160,6 +160,12 @@ actor AppDriver {
                         ? try await BookTrip(trips: services.bookings, credentials: services.credentials)(id: id.rawValue)
                         : try await CancelTrip(trips: services.bookings, credentials: services.credentials)(id: id.rawValue)
                     if update.success {
+                        // The outcome on screen even without a cache watch: the answer's launch, or the cache's.
+                        if let launch = update.launch {
+                            feed.yield(.detailsChanged(id, launch))
+                        } else if let cached = try? await LoadLaunchDetails(launches: services.launches)(id: id.rawValue) {
+                            feed.yield(.detailsChanged(id, cached))
+                        }
                         feed.yield(.bookingFinished(id, message: update.message.map { DisplayText.sanitized($0, limit: 200) }))
                     } else {
                         feed.yield(.bookingFailed(id, message: DisplayText.sanitized(update.message ?? "The server did not do it.", limit: 200)))

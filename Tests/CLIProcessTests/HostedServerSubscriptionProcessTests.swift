@@ -9,7 +9,10 @@ import TestSupport
 /// hosted tutorial server does (`rocket-reserver-server --hosted-websocket`): it echoes the first
 /// offered subprotocol, closes with 1002 unless that is `graphql-ws`, sends `ka`, and takes the
 /// login from `connection_init`. Each works, and says nothing about a lost connection.
-@Suite("rocket-reserver binary: subscriptions against a server like the hosted one", .timeLimit(.minutes(3)))
+@Suite(
+    "rocket-reserver binary: subscriptions against a server like the hosted one", .timeLimit(.minutes(3)),
+    .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server")
+)
 struct HostedServerSubscriptionProcessTests {
     @Test func watchFollowsBookingsOnALegacyOnlyServer() async throws {
         let client = try await ReferenceServerClient(prefix: "hosted-watch", serverArguments: ["--hosted-websocket"])

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import InMemoryAdapters
 import Ports
+import Presentation
 @testable import RocketReserverCLI
 import Synchronization
 
@@ -20,6 +21,8 @@ final class CLIHarness: Sendable {
     private let configurations = Mutex<[Configuration]>([])
     private let variables: [String: String]
     private let terminal: (isTerminal: Bool, width: Int?)
+    /// The terminal the app gets (`nil`: standard input or output is not a terminal).
+    private let fullScreen: (any FullScreenTerminal)?
 
     /// `terminal` is what the composition root would find out about standard output.
     init(
@@ -27,7 +30,8 @@ final class CLIHarness: Sendable {
         loggedInAs email: String? = nil,
         terminal: (isTerminal: Bool, width: Int?) = (false, nil),
         documentRunner: InMemoryDocumentRunner = InMemoryDocumentRunner(),
-        liveUpdates: Bool = true
+        liveUpdates: Bool = true,
+        fullScreen: (any FullScreenTerminal)? = nil
     ) throws {
         let activity = liveUpdates ? InMemoryBookingActivityFeed() : nil
         self.activity = activity
@@ -38,6 +42,7 @@ final class CLIHarness: Sendable {
         self.variables = variables
         self.terminal = terminal
         self.documentRunner = documentRunner
+        self.fullScreen = fullScreen
     }
 
     /// The configurations the adapters were built for (empty when the run never got that far).
@@ -58,6 +63,7 @@ final class CLIHarness: Sendable {
             outputIsTerminal: terminal.isTerminal,
             terminalWidth: terminal.width,
             homeDirectory: "/home/tester",
+            makeTerminal: { [fullScreen] in fullScreen },
             makeServices: { [self] configuration in
                 configurations.withLock { $0.append(configuration) }
                 return Services(
