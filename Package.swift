@@ -185,6 +185,8 @@ let package = Package(
             dependencies: ["GraphQLClient", "NormalizedCache", "JSON", "Transport", "SocketTransport", "RocketReserverAPI", "BenchmarkSupport"],
             path: "Benchmarks/InProcess"
         ),
+        /** The terminal app's cost per key press (key → frame, bytes per move) and its memory over a stream of events; numbers only. */
+        .executableTarget(name: "rocket-reserver-app-bench", dependencies: ["AppScreens", "Domain", "TerminalKit", "TerminalModel"], path: "Benchmarks/AppFrames"),
         /** WebSocket round trips and throughput against an in-process echo server and Python websockets; numbers only. */
         .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["Transport", "SocketTransport"], path: "Benchmarks/WebSocket"),
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */

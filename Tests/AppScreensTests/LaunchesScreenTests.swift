@@ -37,17 +37,20 @@ struct LaunchesScreenTests {
         #expect(app.state.launches.position.selection == 0)
     }
 
-    @Test("The list scrolls just enough to keep the selection on screen")
+    @Test("Leaving the window moves it by half a screen, so the next moves redraw only two rows")
     func scrolling() {
         var app = Harness(launches: 100)
         let rows = app.state.layout.listRows
         app.press(.character("j"), times: rows)
-        #expect(app.state.launches.position.top == 1)
-        #expect(app.pointerRow == 2 + rows - 1)
-        #expect(app.lines[2 + rows - 1].contains("Mission \(rows)"))
-        // Moving back up inside the window does not scroll.
+        let half = (rows - 1) / 2
+        #expect(app.state.launches.position.top == 1 + half)
+        #expect(app.pointerRow == 2 + rows - 1 - half)
+        #expect(app.lines[2 + rows - 1 - half].contains("Mission \(rows)"))
+        // Moving inside the window does not scroll, either way.
         app.press(.character("k"))
-        #expect(app.state.launches.position.top == 1)
+        #expect(app.state.launches.position.top == 1 + half)
+        app.press(.character("j"), times: 2)
+        #expect(app.state.launches.position.top == 1 + half)
         app.press(.end)
         #expect(app.lines[2 + rows - 1].contains("Mission 99"))
         #expect(app.pointerRow == 2 + rows - 1)
