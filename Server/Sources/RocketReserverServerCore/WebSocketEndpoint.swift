@@ -30,8 +30,7 @@ enum WebSocketEndpoint {
         service: GraphQLService,
         limits: WebSocketLimits
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        let path = request.path?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
-        guard path == "/graphql" else {
+        guard isGraphQLPath(request) else {
             return .dontUpgrade
         }
         let chosen = WebSocketSubprotocol.choose(offered: request.headerFields[values: .secWebSocketProtocol])
@@ -59,8 +58,7 @@ enum WebSocketEndpoint {
         service: GraphQLService,
         limits: WebSocketLimits
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        let path = request.path?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
-        guard path == "/graphql" else {
+        guard isGraphQLPath(request) else {
             return .dontUpgrade
         }
         let first = request.headerFields[values: .secWebSocketProtocol]
@@ -82,5 +80,10 @@ enum WebSocketEndpoint {
             )
             try await connection.serve(WebSocketIncomingMessages(base: inbound.messages(maxSize: limits.maximumMessageBytes)))
         }
+    }
+
+    /// Whether the request is for `/graphql` (a query string aside): the only path upgraded.
+    static func isGraphQLPath(_ request: HTTPRequest) -> Bool {
+        request.path?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first == "/graphql"
     }
 }
