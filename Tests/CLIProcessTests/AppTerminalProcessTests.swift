@@ -149,6 +149,43 @@ struct AppTerminalProcessTests {
         #expect(try Self.sttyUnchanged(client.home))
     }
 
+    @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
+        let client = try await ReferenceServerClient(prefix: "app-suspend")
+        defer { client.stop() }
+        // An interactive shell, so that the job can be stopped and brought back with fg.
+        let terminal = try await TmuxTerminal(command: "exec bash --norc --noprofile -i", environment: client.environment)
+        defer { terminal.stop() }
+        let file = { (name: String) in TmuxTerminal.quoted(client.home.url.appendingPathComponent(name).path) }
+        // One command a line: a job stopped in the middle of a list lets the shell run the rest.
+        try await terminal.type("stty -a > \(file("stty-before")); echo READY")
+        try await terminal.press("Enter")
+        try await terminal.waitForScreen { $0.contains("\nREADY") }
+        try await terminal.type("\(TmuxTerminal.quoted(BuiltProducts.client.path)) app")
+        try await terminal.press("Enter")
+        try await terminal.waitForScreen { $0.contains("110 ") && $0.contains("MISSION") }
+        try await terminal.press("C-z")
+        let stopped = try await terminal.waitForScreen { $0.contains("Stopped") }
+        #expect(stopped.contains("Stopped"), "\(stopped)")
+        try await terminal.type("stty -a > \(file("stty-during")); clear")
+        try await terminal.press("Enter")
+        try await terminal.waitForScreen { !$0.contains("Stopped") }
+        try await terminal.type("fg")
+        try await terminal.press("Enter")
+        // The whole screen is drawn again, not only what changed.
+        let back = try await terminal.waitForScreen { $0.contains("110 ") && $0.contains("MISSION") && $0.contains("help") }
+        #expect(back.contains("MISSION"), "\(back)")
+        try await terminal.press("q")
+        try await terminal.waitForScreen { !$0.contains("MISSION") }
+        try await terminal.type("echo EXIT=$?; stty -a > \(file("stty-after"))")
+        try await terminal.press("Enter")
+        let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=0"), "\(end)")
+        let before = try String(contentsOf: client.home.url.appendingPathComponent("stty-before"), encoding: .utf8)
+        let during = try String(contentsOf: client.home.url.appendingPathComponent("stty-during"), encoding: .utf8)
+        #expect(!before.isEmpty && before == during, "the suspended app gave the terminal back")
+        #expect(try Self.sttyUnchanged(client.home))
+    }
+
     @Test func hostileLaunchDataCannotRetitleOrClearTheTerminal() async throws {
         let home = try TemporaryDirectory(prefix: "app-hostile-data")
         defer { home.remove() }
