@@ -142,13 +142,33 @@ extension GraphQLSubscriptionClient {
         do {
             try await initialise(socket, subprotocol: subprotocol)
         } catch {
-            await socket.close(code: Self.closeCode(for: error), reason: "")
-            if subprotocol == .graphQLTransportWS, case .closed(let code, _)? = Self.kind(of: error), code == .protocolError {
-                throw LegacyOnlyServer(error: error)
+            var cause = error
+            if subprotocol == .graphQLTransportWS, Self.isLostConnection(error) {
+                // The server may have closed before `connection_init` could be sent: the send
+                // fails, and the close frame it sent (already read in) says why.
+                do { _ = try await socket.receive() } catch { if Self.isProtocolErrorClose(error) { cause = error } }
             }
-            throw error
+            await socket.close(code: Self.closeCode(for: cause), reason: "")
+            if subprotocol == .graphQLTransportWS, Self.isProtocolErrorClose(cause) {
+                throw LegacyOnlyServer(error: cause)
+            }
+            throw cause
         }
         return (socket, subprotocol)
+    }
+
+    /// Whether `error` is the server's close with 1002 (protocol error).
+    private static func isProtocolErrorClose(_ error: any Error) -> Bool {
+        if case .closed(let code, _)? = kind(of: error) { return code == .protocolError }
+        return false
+    }
+
+    /// Whether `error` says the connection is gone (a send or read on a closed socket).
+    private static func isLostConnection(_ error: any Error) -> Bool {
+        switch kind(of: error) {
+        case .webSocket(.connectionLost)?, .webSocket(.notOpen)?, .transport(.connectionLost)?: true
+        default: false
+        }
     }
 
     /// Sends `connection_init` (with the token, where it may go) and waits for `connection_ack`.

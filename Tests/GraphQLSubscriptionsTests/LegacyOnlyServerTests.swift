@@ -121,3 +121,22 @@ struct LegacyOnlyServerTests {
         #expect(await client.activeSubscriptions == 0)
     }
 }
+
+extension LegacyOnlyServerTests {
+    /// The server closes with 1002 before the client could send `connection_init`: the failed
+    /// send must not hide the close, or the fallback never happens (seen under load).
+    @Test func a1002BeforeConnectionInitCouldBeSentStillFallsBack() async throws {
+        let session = InMemoryWebSocketSession()
+        let client = GraphQLSubscriptionClient(endpoint: loopbackEndpoint, session: session)
+        var events = client.subscribe(tripsBooked).makeAsyncIterator()
+        let first = await session.accept()
+        // Closed at once, before reading anything: the client's connection_init finds it closed.
+        first.close(code: .protocolError, reason: "")
+        let second = await session.accept()
+        #expect(second.request.subprotocols == ["graphql-ws"])
+        _ = try await second.acknowledge()
+        let id = try #require(try await second.next()?["id"])
+        try second.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": 3]]])
+        #expect(try await events.next() == .data(["tripsBooked": 3]))
+    }
+}
