@@ -36,26 +36,32 @@ final class TmuxTerminal: Sendable {
     /// its own (never a thread of the concurrency pool); its exit status, or -1.
     static func spawnAndWait(_ argv: [String]) async -> Int32 {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var actions = posix_spawn_file_actions_t()
-                posix_spawn_file_actions_init(&actions)
-                defer { posix_spawn_file_actions_destroy(&actions) }
-                for descriptor in [Int32(0), 1, 2] {
-                    posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-                }
-                var pointers: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-                defer { for pointer in pointers { free(pointer) } }
-                let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
-                defer { for pointer in environment { free(pointer) } }
-                var pid: pid_t = 0
-                guard posix_spawn(&pid, argv[0], &actions, nil, &pointers, environment) == 0 else {
-                    continuation.resume(returning: -1)
-                    return
-                }
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-                continuation.resume(returning: (status >> 8) & 0xFF)
+            spawn(argv) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Starts `argv` (standard input and output on /dev/null) and reaps it on a detached thread,
+    /// which then calls `ended` with its exit status (-1 when it could not start).
+    static func spawn(_ argv: [String], ended: @escaping @Sendable (Int32) -> Void = { _ in }) {
+        Thread.detachNewThread {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor in [Int32(0), 1, 2] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
+            var pointers: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+            defer { for pointer in pointers { free(pointer) } }
+            let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
+            defer { for pointer in environment { free(pointer) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, argv[0], &actions, nil, &pointers, environment) == 0 else {
+                ended(-1)
+                return
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            ended((status >> 8) & 0xFF)
         }
     }
 
@@ -111,14 +117,14 @@ final class TmuxTerminal: Sendable {
         try await tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
     }
 
+    /// Ends the tmux server (and the app in it), without blocking the calling thread: a
+    /// `waitUntilExit` here held a thread of the two-thread pool and stalled the live suites.
     func stop() {
+        let folder = self.folder
         if let path = Self.path {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-S", socket, "kill-server"]
-            try? process.run()
-            process.waitUntilExit()
+            Self.spawn([path, "-S", socket, "kill-server"]) { _ in folder.remove() }
+        } else {
+            folder.remove()
         }
-        folder.remove()
     }
 }
