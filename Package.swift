@@ -299,7 +299,7 @@ let package = Package(
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
         .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "Transport", "TestSupport"]),
+        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "Transport", "TestSupport", "TestExpectations"]),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(
             name: "GraphQLSubscriptionsTests",

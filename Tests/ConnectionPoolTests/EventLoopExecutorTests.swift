@@ -4,6 +4,7 @@ import Transport
 @testable import SocketTransport
 import Synchronization
 import Testing
+import TestExpectations
 
 /// The event loop as a task executor: code with its preference runs on the loop's thread, a
 /// job enqueued while the thread sleeps wakes it, and an exchange needs no thread of the global
@@ -44,7 +45,10 @@ struct EventLoopExecutorTests {
     /// after the exchange handed its connection back (or 20 s passed, which fails the test).
     /// The connection pool's clock is the probe: it is read when a connection is asked for and
     /// when one is handed back.
-    @Test func anExchangeFinishesWhileTheConcurrencyPoolIsBlocked() async throws {
+    ///
+    /// It holds every thread of the process's concurrency pool, so it runs on its own: beside
+    /// the parallel run, the other tests' tasks wait for it (and it for them).
+    @Test(.runsOnItsOwn) func anExchangeFinishesWhileTheConcurrencyPoolIsBlocked() async throws {
         let gate = KeepAliveServer.Gate()
         let server = try KeepAliveServer { _ in .held(gate, .answer()) }
         defer { server.stop() }

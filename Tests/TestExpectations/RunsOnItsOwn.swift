@@ -1,7 +1,9 @@
 import Testing
 
-/// The suites that keep both cores busy for about a minute (the hostile-input suites' 10 MB
-/// inputs, the generator's compile round trip) run only when the run was given a `--filter`:
+/// The suites that must not share the test process with the rest (the hostile-input suites' 10 MB
+/// inputs and the generator's compile round trip keep both cores busy for about a minute; the
+/// event loop's proof holds every thread of the concurrency pool) run only when the run was
+/// given a `--filter`:
 /// Scripts/test runs them on their own, after the rest, with
 /// `swift test --filter 'Hostile|GeneratedCodeCompiles'`. In a plain `swift test`, which runs
 /// every suite at once, they are skipped with a note: beside them, the other tests wait minutes
@@ -17,7 +19,7 @@ extension Trait where Self == ConditionTrait {
     public static var runsOnItsOwn: Self {
         .enabled(
             if: RunsOnItsOwn.isFilteredRun,
-            "keeps both cores busy, so it runs on its own: swift test --filter 'Hostile|GeneratedCodeCompiles' (Scripts/test does, after the rest)"
+            "must not share the process with the other tests, so it runs on its own: swift test --filter 'Hostile|GeneratedCodeCompiles|EventLoopExecutor' (Scripts/test does, after the rest)"
         )
     }
 }
