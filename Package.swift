@@ -108,7 +108,7 @@ let package = Package(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
         ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
-        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "Transport", "POSIXSupport", "SQLite"], path: "Adapters/NormalizedCache"),
+        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "Transport", "POSIXSupport", "SingleThreadRuntime", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["Transport"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */

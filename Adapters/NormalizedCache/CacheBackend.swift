@@ -1,3 +1,5 @@
+import SingleThreadRuntime
+
 /// What a persistence does for the cache: reads and writes of single records, in transactions.
 ///
 /// A backend is called from one ``NormalizedCache`` at a time (the actor serializes its calls),
@@ -25,6 +27,11 @@ protocol CacheBackend: Sendable {
     /// A number that changes when another process commits (`PRAGMA data_version`); `nil`
     /// when no other process can write, or nothing is stored yet.
     func dataVersion() -> Int64?
+
+    /// Calls `onChange` (on a thread of its own) when another process may have committed,
+    /// until the monitor is released; `nil` when nobody else writes (memory) or the system
+    /// cannot tell (the watchers then poll ``dataVersion()``).
+    func changeMonitor(_ onChange: @escaping @Sendable () -> Void) -> FileChangeMonitor?
 
     /// Waits (cancellably) until no other process holds exclusive access, and keeps it so until
     /// ``endExclusiveAccess(_:)``; returns what to pass there.

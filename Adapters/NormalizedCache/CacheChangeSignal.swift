@@ -2,12 +2,22 @@ import Synchronization
 
 /// Tells a cache's watchers that this process wrote records they read: each watcher registers
 /// the record keys its last read reached, and a write wakes only the watchers whose keys it
-/// touched (all of them when it does not say which).
+/// touched (all of them when it does not say which). It also tells every watcher when another
+/// process may have committed (``signalOtherProcess()``), for it to check.
 final class CacheChangeSignal: Sendable {
+    /// Why a wait ended.
+    struct Wake: Equatable {
+        /// This process wrote a record the watcher read.
+        var touched = false
+        /// Another process may have committed (the file monitor saw the database change).
+        var otherProcess = false
+    }
+
     private struct Watcher {
         var keys: Set<String>
-        var pending = false
+        var pending = Wake()
         var continuation: CheckedContinuation<Void, Never>?
+        var isPending: Bool { pending.touched || pending.otherProcess }
     }
 
     private struct State {
@@ -42,10 +52,19 @@ final class CacheChangeSignal: Sendable {
 
     /// Marks the watchers that read any of `keys` (every watcher for `nil`) and wakes them.
     func signal(keys: Set<String>?) {
+        wake(\.touched) { watcher in keys.map { !$0.isDisjoint(with: watcher.keys) } ?? true }
+    }
+
+    /// Marks every watcher as having to check for another process's commit, and wakes them.
+    func signalOtherProcess() {
+        wake(\.otherProcess) { _ in true }
+    }
+
+    private func wake(_ reason: WritableKeyPath<Wake, Bool>, _ applies: (Watcher) -> Bool) {
         let woken = state.withLock { state in
             var woken: [CheckedContinuation<Void, Never>] = []
-            for (id, watcher) in state.watchers where keys.map({ !$0.isDisjoint(with: watcher.keys) }) ?? true {
-                state.watchers[id]?.pending = true
+            for (id, watcher) in state.watchers where applies(watcher) {
+                state.watchers[id]?.pending[keyPath: reason] = true
                 if let continuation = watcher.continuation {
                     woken.append(continuation)
                     state.watchers[id]?.continuation = nil
@@ -56,22 +75,23 @@ final class CacheChangeSignal: Sendable {
         for continuation in woken { continuation.resume() }
     }
 
-    /// Returns `true` once a write touched what watcher `id` read since it last returned, or
-    /// `false` when the task is cancelled or the watcher is gone.
-    func wait(_ id: Int) async -> Bool {
+    /// Returns once a write touched what watcher `id` read, or another process may have
+    /// committed, since it last returned (which, it says); `nil` when the task is cancelled or
+    /// the watcher is gone.
+    func wait(_ id: Int) async -> Wake? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ready = state.withLock { state in
-                    guard let watcher = state.watchers[id], !watcher.pending, !Task.isCancelled else { return true }
+                    guard let watcher = state.watchers[id], !watcher.isPending, !Task.isCancelled else { return true }
                     state.watchers[id]?.continuation = continuation
                     return false
                 }
                 if ready { continuation.resume() }
             }
-            return state.withLock { state in
-                guard state.watchers[id]?.pending == true else { return false }
-                state.watchers[id]?.pending = false
-                return true
+            return state.withLock { state -> Wake? in
+                guard let pending = state.watchers[id]?.pending, pending != Wake() else { return nil }
+                state.watchers[id]?.pending = Wake()
+                return pending
             }
         } onCancel: {
             let continuation = state.withLock { state in

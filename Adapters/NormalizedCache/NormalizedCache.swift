@@ -5,6 +5,7 @@ import Foundation
 #endif
 import GraphQLClient
 import JSON
+import SingleThreadRuntime
 
 /// A normalized GraphQL cache: answers split into records keyed by object identity, so an
 /// object fetched by one operation updates every other operation that contains it.
@@ -29,6 +30,9 @@ public actor NormalizedCache {
     private var exclusiveDepth = 0
     /// Wakes watchers after this process's writes (``watch(_:variables:pollInterval:)``).
     let changes = CacheChangeSignal()
+    /// Wakes watchers after other processes' commits: started by the first watch, ended with
+    /// the cache (`nil` in memory, or where the system cannot report file events).
+    var fileMonitor: FileChangeMonitor?
     /// Optimistic layers in force (``performOptimistically(_:_:)``), oldest first.
     var optimisticLayers: [(id: Int, records: [String: CacheRecord])] = []
     var nextOptimisticLayer = 0

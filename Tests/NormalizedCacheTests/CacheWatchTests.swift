@@ -60,6 +60,35 @@ struct CacheWatchTests {
         #expect(booked["launch"]?["isBooked"] == true)
     }
 
+    /// With the file monitor on, a watch never polls: each of another connection's commits
+    /// reaches it only through the kernel's file events (a lost one would hang the test until
+    /// its time limit), and each is seen, however quickly the next one follows.
+    @Test func anotherConnectionsCommitsWakeTheWatchThroughFileEvents() async throws {
+        let folder = ClientFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("watched.sqlite")
+        let variables: [String: JSONValue] = ["launchId": "25"]
+        let writer = NormalizedCache(persistence: .sqlite(at: file))
+        try await writer.write(try detailsData(id: "25"), for: details, variables: variables)
+        let watched = NormalizedCache(persistence: .sqlite(at: file))
+        var answers = watched.watch(details, variables: variables).makeAsyncIterator()
+        _ = await answers.next()
+        #expect(await watched.followsOtherProcessesByFileEvents)
+        for round in 1...20 {
+            let booked = round % 2 == 1
+            await writer.setField("isBooked", of: "Launch:25", to: .bool(booked))
+            let answer = try #require(await answers.next() ?? nil)
+            #expect(answer["launch"]?["isBooked"] == .bool(booked), "round \(round)")
+        }
+    }
+
+    @Test func aCacheInMemoryHasNoOtherProcessToFollow() async {
+        let cache = NormalizedCache()
+        var answers = cache.watch(details, variables: ["launchId": "25"]).makeAsyncIterator()
+        _ = await answers.next()
+        #expect(await cache.followsOtherProcessesByFileEvents == false)
+    }
+
     @Test func stoppingIterationFreesTheWatch() async throws {
         let cache = NormalizedCache()
         let consumers = (0..<50).map { _ in
