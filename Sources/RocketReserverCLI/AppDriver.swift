@@ -58,10 +58,12 @@ actor AppDriver {
             feed.finish()
         }
         defer { forward.cancel() }
+        // The first frame is drawn once the cache has given what it holds: one frame, with the
+        // user and the cached pages, and no empty list drawn before it.
         let user = try? await services.credentials.credential()?.email
-        apply(.signedIn(user))
+        apply(.signedIn(user), draw: false)
         let restored = await Self.cachedPages(services.launches)
-        if !restored.isEmpty { apply(.launchesReplaced(restored)) }
+        if !restored.isEmpty { apply(.launchesReplaced(restored), draw: false) }
         apply(.started)
         startLiveWatches(signedIn: user != nil)
         for await event in events {
@@ -88,9 +90,9 @@ actor AppDriver {
 
     // MARK: Events and effects
 
-    private func apply(_ event: AppEvent) {
+    private func apply(_ event: AppEvent, draw: Bool = true) {
         let effects = AppReducer.reduce(&state, event)
-        terminal.draw(renderer.frame(for: state))
+        if draw { terminal.draw(renderer.frame(for: state)) }
         for effect in effects { perform(effect) }
     }
 
