@@ -29,12 +29,20 @@ public struct FrameWriter: Sendable {
         }
         let blankRow = [Glyph](repeating: .blank, count: next.width)
         for row in 0..<next.height {
+            // A row whose cells are the same as before writes nothing: most rows, on most keys.
+            if !full, let previous, Self.sameCells(row, previous, next) { continue }
             let now = Glyph.row(row, of: next, colors: colors)
             let before = full ? blankRow : previous.map { Glyph.row(row, of: $0, colors: colors) } ?? blankRow
             write(row: row, from: before, to: now, into: &output)
         }
         if output.style != .plain { ControlSequences.setStyle(.plain, into: &output.bytes) }
         return output.bytes
+    }
+
+    /// Whether `row` holds the same cells in both frames (of one size).
+    private static func sameCells(_ row: Int, _ previous: Frame, _ next: Frame) -> Bool {
+        let cells = row * next.width..<(row + 1) * next.width
+        return previous.cells[cells].elementsEqual(next.cells[cells])
     }
 
     /// What has been written so far and where it left the terminal.

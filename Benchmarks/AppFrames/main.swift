@@ -2,7 +2,7 @@
 // Numbers are printed, never asserted:
 //   rocket-reserver-app-bench [--launches N] [--moves N] [--events N] [--dump]
 // - key → frame: AppReducer.reduce + AppRenderer.frame + FrameWriter.bytes for one j/k move,
-//   with N launches loaded (p50, p99, max);
+//   with N launches loaded (p50, p99, max), on the wall clock and in the thread's CPU time;
 // - bytes written per move (the frame diff's output);
 // - resident memory before and after a stream of events (banners, moves, booking activity),
 //   as 10 events a second for 10 minutes would bring.
@@ -36,7 +36,8 @@ func residentKiB() -> Int {
 func vfscanf_wrapper(_ file: UnsafeMutablePointer<FILE>, _ size: UnsafeMutablePointer<Int>, _ resident: UnsafeMutablePointer<Int>) -> Bool {
     var buffer = [CChar](repeating: 0, count: 128)
     guard fgets(&buffer, 128, file) != nil else { return false }
-    let fields = String(cString: buffer).split(separator: " ")
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = text.split(separator: " ")
     guard fields.count > 1, let a = Int(fields[0]), let b = Int(fields[1]) else { return false }
     size.pointee = a
     resident.pointee = b
@@ -59,13 +60,23 @@ let renderer = AppRenderer(colors: true)
 let writer = FrameWriter(colors: true)
 var shown = renderer.frame(for: state)
 
+/// This thread's CPU time in microseconds: unlike the wall clock, it does not count the time
+/// the thread waited for a core on a busy machine.
+func threadCPUMicroseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
 var times: [Double] = []
+var cpuTimes: [Double] = []
 var bytes: [Int] = []
 let clock = ContinuousClock()
 for index in 0..<moves {
     // Down for the first half, then back up: the selection crosses the window's edges both ways.
     let key: Key = index < moves / 2 ? .character("j") : .character("k")
     var written = 0
+    let cpuStart = threadCPUMicroseconds()
     let elapsed = clock.measure {
         _ = AppReducer.reduce(&state, .terminal(.key(key)))
         let frame = renderer.frame(for: state)
@@ -77,6 +88,7 @@ for index in 0..<moves {
         }
         shown = frame
     }
+    cpuTimes.append(threadCPUMicroseconds() - cpuStart)
     times.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
     bytes.append(written)
 }
@@ -88,6 +100,7 @@ let sortedBytes = bytes.sorted()
 print("launches loaded: \(launchCount), j/k moves: \(moves)")
 func microseconds(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) + " µs" }
 print("key -> frame (reduce + render + diff): p50 \(microseconds(percentile(times, 50))), p99 \(microseconds(percentile(times, 99))), max \(microseconds(times.max() ?? 0))")
+print("key -> frame, this thread's CPU time (what a busy machine's waits do not inflate): p50 \(microseconds(percentile(cpuTimes, 50))), p99 \(microseconds(percentile(cpuTimes, 99))), max \(microseconds(cpuTimes.max() ?? 0))")
 print("bytes per move: median \(sortedBytes[sortedBytes.count / 2]), p99 \(sortedBytes[min(sortedBytes.count - 1, sortedBytes.count * 99 / 100)]), max \(sortedBytes.last ?? 0)")
 
 let before = residentKiB()

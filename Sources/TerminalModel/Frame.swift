@@ -27,6 +27,7 @@ public struct Frame: Hashable, Sendable {
         guard row >= 0, row < height, column >= 0, column < width else { return 0 }
         let room = min(width - column, maxWidth ?? (width - column))
         guard room > 0 else { return 0 }
+        if let written = putPrintableASCII(text, at: row * width + column, room: room, style: style) { return written }
         let shown = TerminalCellWidth.truncated(text, toCells: room)
         var at = column
         for character in shown {
@@ -48,6 +49,28 @@ public struct Frame: Hashable, Sendable {
             self.cells[row * width + column - 1] = Cell(" ", style: self.cells[row * width + column - 1].style)
         }
         return at - column
+    }
+
+    /// The fast way for the common text, printable ASCII that fits: one cell per byte, nothing
+    /// to measure or cut. `nil` (nothing written) for any other text. A wide character that the
+    /// write covers half of is blanked as ``put(_:row:column:style:maxWidth:)`` does.
+    private mutating func putPrintableASCII(_ text: String, at start: Int, room: Int, style: TextStyle) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.count <= room, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let column = start % width
+        if column > 0, !utf8.isEmpty, cells[start - 1].character.map(TerminalCellWidth.of) == 2 {
+            cells[start - 1] = Cell(" ", style: cells[start - 1].style)
+        }
+        var at = start
+        for byte in utf8 {
+            cells[at] = Cell(Character(Unicode.Scalar(byte)), style: style)
+            at += 1
+        }
+        let end = column + utf8.count
+        if end < width, end > column, cells[at].character == nil {
+            cells[at] = Cell(" ", style: cells[at].style)
+        }
+        return utf8.count
     }
 
     /// Fills `count` cells of `row` from `column` with spaces in `style` (a highlighted row's background).
