@@ -16,7 +16,7 @@ struct TripBookingContractTests {
         #expect(update.launchID == TripBookingContractSubject.knownLaunch)
         #expect(update.launch?.id == TripBookingContractSubject.knownLaunch)
         #expect(update.launch?.isBooked == true)
-        #expect(update.launch?.launch.mission?.name.isEmpty == false)
+        #expect(update.launch?.launch.mission?.name?.isEmpty == false)
     }
 
     @Test("A cancellation answers the launch, not booked", arguments: TripBookingContractSubject.all)
