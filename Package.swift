@@ -285,7 +285,7 @@ let package = Package(
             name: "AdapterContractTests",
             dependencies: [
                 "Domain", "Ports", "JSONFileCredentialStore", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "Transport", "JSON",
-                "GraphQLClient", "NormalizedCache", "SocketTransport",
+                "GraphQLClient", "NormalizedCache",
                 "CacheFolder", "TestSupport",
             ]
         ),
