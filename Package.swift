@@ -44,6 +44,15 @@ let package = Package(
         .library(name: "NormalizedCache", targets: ["NormalizedCache"]),
         .library(name: "GraphQLSubscriptions", targets: ["GraphQLSubscriptions"]),
         .library(name: "GraphQLURLSession", targets: ["GraphQLURLSession"]),
+        // Typed operations (Docs/Library.md): the tutorial's generated operations, the typed `run`
+        // and watch they go through, the generator as a plugin and a command for a package's own
+        // `.graphql` files, the client's in-memory test doubles, and the file credential store.
+        .library(name: "GraphQLOperationSupport", targets: ["GraphQLOperationSupport"]),
+        .library(name: "RocketReserverAPI", targets: ["RocketReserverAPI"]),
+        .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
+        .executable(name: "graphql-codegen", targets: ["graphql-codegen"]),
+        .library(name: "GraphQLTestDoubles", targets: ["GraphQLTestDoubles"]),
+        .library(name: "JSONFileCredentialStore", targets: ["JSONFileCredentialStore"]),
     ],
     dependencies: [],
     targets: [
@@ -108,7 +117,7 @@ let package = Package(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
         ),
         /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
-        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "JSON", "Transport", "POSIXSupport", "SingleThreadRuntime", "SQLite"], path: "Adapters/NormalizedCache"),
+        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON", "Transport", "POSIXSupport", "SingleThreadRuntime", "SQLite"], path: "Adapters/NormalizedCache"),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["Transport"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */

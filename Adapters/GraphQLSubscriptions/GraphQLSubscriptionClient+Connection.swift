@@ -27,6 +27,7 @@ extension GraphQLSubscriptionClient {
                 }
                 channel = opened
                 started = []
+                probes = SubscriptionLiveProbes()
                 connectedAt = reconnection.now()
                 connectedBefore = true
                 if interrupted {
@@ -84,7 +85,9 @@ extension GraphQLSubscriptionClient {
         let ending = subscribers
         subscribers = [:]
         for subscriber in ending.values {
-            subscriber.continuation.finish(throwing: GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind))
+            let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
+            subscriber.live?.settle(.failure(error))
+            subscriber.continuation.finish(throwing: error)
         }
     }
 
@@ -213,7 +216,7 @@ extension GraphQLSubscriptionClient {
             guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: subprotocol) {
             case .acknowledged: return
-            case .keepAlive: continue
+            case .keepAlive, .pong: continue
             case .ping: try await socket.send(.text(#"{"type":"pong"}"#))
             case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
             case .event, .error, .complete: throw Self.failure(.malformedMessage("an operation message before connection_ack"))
@@ -228,8 +231,11 @@ extension GraphQLSubscriptionClient {
             guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged, .keepAlive: continue
+            case .pong: markLive(probes.pongReceived())
             case .ping: try await channel.socket.send(.text(#"{"type":"pong"}"#))
             case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
+            case .event(let id, _, _) where probes.isProbe(id), .error(let id, _) where probes.isProbe(id), .complete(let id) where probes.isProbe(id):
+                markLive(probes.answered(id))
             case .event(let id, let data, let errors): await deliver(id: id, data: data, errors: errors)
             case .error(let id, let errors): await end(id, throwing: .rejected(errors))
             case .complete(let id): await end(id, throwing: nil)
@@ -258,6 +264,7 @@ extension GraphQLSubscriptionClient {
                 return
             }
             if channel.subprotocol == .graphQLTransportWS {
+                _ = probes.pingSent()
                 try? await channel.socket.send(.text(#"{"type":"ping"}"#))
             }
         }
@@ -274,6 +281,8 @@ extension GraphQLSubscriptionClient {
             await end(id, throwing: .rejected(errors.isEmpty ? [GraphQLError(message: "an event without data")] : errors))
             return
         }
+        // An event proves the server has the subscription.
+        subscriber.live?.settle(.success(()))
         await eventSink?(subscriber.operation, data, subscriber.variables)
         subscriber.continuation.yield(.data(data))
     }
@@ -283,8 +292,12 @@ extension GraphQLSubscriptionClient {
         guard let subscriber = subscribers.removeValue(forKey: id) else { return }
         started.remove(id)
         if let kind {
-            subscriber.continuation.finish(throwing: GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind))
+            let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
+            subscriber.live?.settle(.failure(error))
+            subscriber.continuation.finish(throwing: error)
         } else {
+            // Completed by the server: it had the subscription (the stream simply ends).
+            subscriber.live?.settle(.success(()))
             subscriber.continuation.finish()
         }
         await closeIfUnused()

@@ -9,7 +9,14 @@ extension GraphQLSubscriptionClient {
     public nonisolated func subscribe<Subscription: GeneratedSubscription>(
         _ subscription: Subscription
     ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<Subscription.Data>, any Error> {
-        let events = subscribe(Subscription.subscription, variables: subscription.variables.jsonValues)
+        typed(subscribe(Subscription.subscription, variables: subscription.variables.jsonValues), subscription)
+    }
+
+    /// `events` with each event's data decoded into `subscription`'s model; an event that does
+    /// not fit ends the stream with ``GraphQLSubscriptionError/Kind/unexpectedShape(_:)``.
+    nonisolated func typed<Subscription: GeneratedSubscription>(
+        _ events: AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>, _ subscription: Subscription
+    ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<Subscription.Data>, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GraphQLSubscriptionEvent<Subscription.Data>.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferLimit)
         )

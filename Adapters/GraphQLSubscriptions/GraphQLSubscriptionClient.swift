@@ -35,6 +35,8 @@ public actor GraphQLSubscriptionClient {
         var operation: GraphQLSubscriptionOperation
         var variables: [String: JSONValue]
         var continuation: AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>.Continuation
+        /// Settled once the server has the subscription, for ``startSubscription(_:variables:)``.
+        var live: SubscriptionLiveSignal? = nil
     }
 
     let endpoint: URL
@@ -47,13 +49,15 @@ public actor GraphQLSubscriptionClient {
     let protocols: [GraphQLSubscriptionProtocol]
     let eventSink: EventSink?
     let memory: SubscriptionProtocolMemory?
-    private nonisolated let ids = Mutex(0)
+    nonisolated let ids = Mutex(0)
 
     var subscribers: [String: Subscriber] = [:]
     /// Ids whose consumer stopped before they were added.
     var abandoned: Set<String> = []
     /// Ids sent on the current connection.
     var started: Set<String> = []
+    /// What was sent on the current connection to learn that the server has a subscription.
+    var probes = SubscriptionLiveProbes()
     var connection: Task<Void, Never>?
     var generation = 0
     /// Messages received on the current connection, for the keep-alive check.
@@ -144,10 +148,11 @@ public actor GraphQLSubscriptionClient {
     }
 
     func remove(_ id: String) async {
-        guard subscribers.removeValue(forKey: id) != nil else {
+        guard let removed = subscribers.removeValue(forKey: id) else {
             abandoned.insert(id)
             return
         }
+        removed.live?.settle(.failure(CancellationError()))
         if let channel, started.remove(id) != nil {
             try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
         }
@@ -179,5 +184,6 @@ public actor GraphQLSubscriptionClient {
         let message: JSONValue = ["type": .string(channel.subprotocol.startType), "id": .string(id), "payload": .object(payload)]
         // A failed send means the connection is going down: the read loop reconnects and sends it again.
         try? await channel.socket.send(.text(JSONWriter.string(message)))
+        if let live = subscriber.live, !live.isSettled { await probe(for: id, on: channel) }
     }
 }

@@ -10,8 +10,11 @@ import JSON
 enum SubscriptionServerMessage: Sendable, Equatable {
     /// `connection_ack`.
     case acknowledged
-    /// `ka` (graphql-ws) or `pong` (graphql-transport-ws): the connection is alive.
+    /// `ka` (graphql-ws): the connection is alive.
     case keepAlive
+    /// `pong` (graphql-transport-ws): the connection is alive, and (when solicited) the server
+    /// has read every message sent before the ping it answers.
+    case pong
     /// `ping` (graphql-transport-ws): answer with `pong`.
     case ping
     /// `next` / `data`: one event of operation `id`, its `data` (absent or `null` → `nil`) and errors.
@@ -32,7 +35,8 @@ enum SubscriptionServerMessage: Sendable, Equatable {
         let id = object["id"]?.stringValue
         switch (type, subprotocol) {
         case ("connection_ack", _): self = .acknowledged
-        case ("ka", .graphQLWS), ("pong", .graphQLTransportWS): self = .keepAlive
+        case ("ka", .graphQLWS): self = .keepAlive
+        case ("pong", .graphQLTransportWS): self = .pong
         case ("ping", .graphQLTransportWS): self = .ping
         case ("next", .graphQLTransportWS), ("data", .graphQLWS):
             guard let id else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an event without an id")) }

@@ -90,15 +90,17 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
             details[user, default: [:]][id] = nil  // the outcome is unknown: forget what we knew
             throw error
         }
-        guard var update = answer else {
+        guard let update = answer else {
             throw ServiceError(.unauthenticated, operation: booked ? "BookTrip" : "CancelTrip",
                                detail: "The server did not accept the stored login.")
         }
-        if update.success, var cached = details[user, default: [:]][id] {
+        // The server's launch refreshes the cached one, as the gateway's answer does.
+        if let launch = update.launch {
+            details[user, default: [:]][id] = launch
+        } else if update.success, var cached = details[user, default: [:]][id] {
             cached.isBooked = booked
             details[user, default: [:]][id] = cached
         }
-        update.launch = details[user, default: [:]][id]
         return update
     }
 

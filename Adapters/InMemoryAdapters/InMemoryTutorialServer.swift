@@ -64,7 +64,9 @@ public actor InMemoryTutorialServer {
         return refusedEmails.contains(email) ? nil : AuthToken("token-for-\(email.rawValue)")
     }
 
-    /// Books a trip; `nil` user means the token was not accepted.
+    /// Books a trip; `nil` user means the token was not accepted. Like the GraphQL gateway's
+    /// answer (the mutation asks for the launch's details), a booked launch comes back in the
+    /// update, booked; an unknown one does not.
     public func book(_ id: LaunchID, token: AuthToken?) throws -> TripUpdate? {
         try record("BookTrip")
         guard let email = user(for: token) else { return nil }
@@ -74,10 +76,12 @@ public actor InMemoryTutorialServer {
             return TripUpdate(launchID: id, success: false, message: "the following launches couldn't be booked: \(id)", launch: nil)
         }
         if !tripsByEmail[email, default: []].contains(id) { tripsByEmail[email, default: []].append(id) }
-        return TripUpdate(launchID: id, success: true, message: "trips booked successfully", launch: nil)
+        return TripUpdate(launchID: id, success: true, message: "trips booked successfully", launch: launch(id, isBooked: true))
     }
 
-    /// Cancels a trip; `nil` user means the token was not accepted.
+    /// Cancels a trip; `nil` user means the token was not accepted. A cancelled launch comes back
+    /// in the update, not booked; a trip that was not booked is a failure without a launch (as the
+    /// servers answer it).
     public func cancel(_ id: LaunchID, token: AuthToken?) throws -> TripUpdate? {
         try record("CancelTrip")
         guard let email = user(for: token) else { return nil }
@@ -86,7 +90,14 @@ public actor InMemoryTutorialServer {
         }
         tripsByEmail[email]?.remove(at: index)
         activity?.publish(.value(.cancelled(count: 1)))
-        return TripUpdate(launchID: id, success: true, message: "trip cancelled", launch: nil)
+        return TripUpdate(launchID: id, success: true, message: "trip cancelled", launch: launch(id, isBooked: false))
+    }
+
+    /// Launch `id`'s details with `isBooked` as the change left it.
+    private func launch(_ id: LaunchID, isBooked: Bool) -> LaunchDetails? {
+        guard var details = launches.first(where: { $0.id == id }) else { return nil }
+        details.isBooked = isBooked
+        return details
     }
 
     /// The user `token` identifies, with their trips.

@@ -5,7 +5,7 @@ import GraphQLClient
 /// Mutations, ``CachePolicy/networkOnly`` and ``CachePolicy/noCache`` pass straight through.
 /// Cached data that the request's ``GraphQLRequest/validate`` rejects counts as a miss.
 public struct CacheReadInterceptor: GraphQLInterceptor {
-    private let cache: NormalizedCache
+    let cache: NormalizedCache
 
     public init(cache: NormalizedCache) {
         self.cache = cache

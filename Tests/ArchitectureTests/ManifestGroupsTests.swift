@@ -21,6 +21,8 @@ struct ManifestGroupsTests {
         var group: [String] = []
         var placements: [(target: String, folder: String, group: [String])] = []
         var entry: (name: String?, isTest: Bool, path: String?)?
+        // Only the `targets:` list holds targets (`products:` has `.plugin(` entries too).
+        var inTargets = false
         func close() {
             if let entry, let name = entry.name {
                 placements.append((name, entry.path ?? (entry.isTest ? "Tests" : "?"), group))
@@ -34,6 +36,8 @@ struct ManifestGroupsTests {
                 continue
             }
             let text = line.trimmingCharacters(in: .whitespaces)
+            if text == "targets: [" { inTargets = true }
+            guard inTargets else { continue }
             if line.hasPrefix("        ."), !line.hasPrefix("         "),
                 let kind = ["target(", "testTarget(", "executableTarget(", "plugin("].first(where: { text.dropFirst().hasPrefix($0) }) {
                 close()
@@ -66,6 +70,9 @@ struct ManifestGroupsTests {
 
     @Test func aTargetUnderAnotherFoldersGroupIsFound() {
         let manifest = """
+                products: [
+                    .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
+                ],
                 targets: [
                     // MARK: Core (Sources/)
                     .target(name: "Domain", path: "Sources/Domain"),

@@ -91,12 +91,16 @@ struct GatewayContractTests {
         let booked = try await subject.booking.bookTrip(id)
         #expect(booked.success)
         #expect(booked.launchID == id)
+        #expect(booked.launch?.id == id)
+        #expect(booked.launch?.isBooked == true)
         #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == true)
         #expect(try await subject.launches.launchDetails(id: id, freshness: .fromServer)?.isBooked == true)
         #expect(try await subject.trips.currentUser()?.trips.map(\.id) == [id])
 
         let cancelled = try await subject.booking.cancelTrip(id)
         #expect(cancelled.success)
+        #expect(cancelled.launch?.id == id)
+        #expect(cancelled.launch?.isBooked == false)
         #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
         #expect(try await subject.launches.launchDetails(id: id, freshness: .fromServer)?.isBooked == false)
         #expect(try await subject.trips.currentUser()?.trips.isEmpty == true)
@@ -110,6 +114,23 @@ struct GatewayContractTests {
         let update = try await subject.booking.cancelTrip(try LaunchID("4"))
         #expect(!update.success)
         #expect(update.message == "failed to cancel trip")
+        #expect(update.launch == nil)
+    }
+
+    /// The update carries the launch from the server's answer, whatever is cached: nothing is here.
+    @Test(arguments: Adapter.allCases)
+    func anUpdateCarriesTheLaunchWithNothingCached(_ adapter: Adapter) async throws {
+        let subject = try await adapter.make()
+        defer { subject.teardown() }
+        try await subject.logIn("contract@example.com")
+        let id = try LaunchID("5")
+        let booked = try await subject.booking.bookTrip(id)
+        #expect(booked.launch?.id == id)
+        #expect(booked.launch?.isBooked == true)
+        #expect(booked.launch?.launch.mission?.name?.isEmpty == false)
+        let unknown = try await subject.booking.bookTrip(try LaunchID("98765"))
+        #expect(!unknown.success)
+        #expect(unknown.launch == nil)
     }
 
     @Test(arguments: Adapter.allCases)

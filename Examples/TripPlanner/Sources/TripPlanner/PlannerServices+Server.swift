@@ -18,7 +18,7 @@ extension PlannerServices {
         let gateway = GraphQLGateway(client: client, cache: cache)
         return PlannerServices(
             launches: gateway.launches, bookings: gateway.booking, trips: gateway.trips,
-            authenticator: gateway.authenticator, credentials: credentials
+            authenticator: gateway.authenticator, credentials: credentials, endpoint: endpoint
         )
     }
 }

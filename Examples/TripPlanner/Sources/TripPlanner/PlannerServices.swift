@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Ports
 
 /// The ports the planner needs, whichever adapters fill them.
@@ -8,4 +9,6 @@ struct PlannerServices: Sendable {
     let trips: any TripRepository
     let authenticator: any Authenticator
     let credentials: any CredentialStore
+    /// The server's endpoint, when the services talk to one.
+    var endpoint: URL? = nil
 }

@@ -20,6 +20,12 @@ default:
 }
 do {
     try await TripPlan(services: services, email: "planner@example.com").run { print($0) }
+    if arguments.first == "server", let endpoint = services.endpoint {
+        // The typed layer against the same server, its cache and credential file in a folder of its own.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "trip-planner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await TypedTour(endpoint: endpoint, folder: folder, email: "tourist@example.com").run { print($0) }
+    }
 } catch {
     FileHandle.standardError.write(Data("trip-planner: \(error)\n".utf8))
     exit(1)
