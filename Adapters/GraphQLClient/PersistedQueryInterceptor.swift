@@ -82,7 +82,8 @@ enum PersistedQueryAnswer: Equatable {
             let body = try? GraphQLResponseDecoder.decode(http.body), body.data == nil
         else { return }
         for error in body.errors {
-            if error.message == "PersistedQueryNotFound" || error.code == "PERSISTED_QUERY_NOT_FOUND" {
+            // Apollo Router names an id missing from its persisted query list PERSISTED_QUERY_NOT_IN_LIST.
+            if error.message == "PersistedQueryNotFound" || ["PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_IN_LIST"].contains(error.code) {
                 self = .notFound
                 return
             }
