@@ -100,6 +100,8 @@ let package = Package(
 
         /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
         .target(name: "JSON", path: "Adapters/JSON"),
+        /** SHA-256, written here: what persisted queries name a document by. No dependencies. */
+        .target(name: "Digests", path: "Adapters/Digests"),
         /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
         .target(name: "Transport", dependencies: ["SystemErrorText"], path: "Adapters/Transport"),
         /** The one retrying system-call helper (EINTR, EAGAIN) and the file operations built on it: bounded reads, atomic writes, locks. */
@@ -111,7 +113,7 @@ let package = Package(
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
         .target(name: "SocketTransport", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketTransport"),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
-        .target(name: "GraphQLClient", dependencies: ["JSON", "Transport"], path: "Adapters/GraphQLClient"),
+        .target(name: "GraphQLClient", dependencies: ["JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
@@ -148,7 +150,7 @@ let package = Package(
         /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
         .target(
             name: "RocketReserverAPI", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON"], path: "Adapters/RocketReserverAPI",
-            plugins: ["GraphQLCodegenPlugin"]
+            exclude: ["persisted-query-manifest.json"], plugins: ["GraphQLCodegenPlugin"]
         ),
         /** The `GraphQLDocumentRunner` port over GraphQLClient (`query`, `schema`): documents validated against the endpoint's schema (introspected, kept per endpoint) and run through the client. */
         .target(
@@ -169,7 +171,7 @@ let package = Package(
         /** Plans an operation for the client: fragments merged, arguments as values; what the generator writes and `query` runs. */
         .target(name: "GraphQLPlanning", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLPlanning"),
         /** Generates typed Swift (operations, variables, response models, enums) from validated documents. */
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning"], path: "Codegen/GraphQLCodegen"),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "JSON", "Digests"], path: "Codegen/GraphQLCodegen"),
         /** The generator the build-tool plugin runs: `.graphql` files + schema → Swift files, or compiler-style errors. */
         .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
         /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
@@ -234,7 +236,7 @@ let package = Package(
         /** Compiles the generated code (the target itself) and decodes captured answers into it. */
         .testTarget(
             name: "RocketReserverAPITests",
-            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLTestDoubles"],
+            dependencies: ["RocketReserverAPI", "GraphQLOperationSupport", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLTestDoubles", "Digests"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -245,6 +247,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
@@ -259,6 +262,7 @@ let package = Package(
             name: "GraphQLClientTests",
             dependencies: [
                 "GraphQLClient", "NormalizedCache", "JSON", "Transport", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
+                "Digests",
             ]
         ),
         .testTarget(

@@ -44,7 +44,7 @@ extension GraphQLClientError {
         case .timedOut: .timedOut
         case .httpStatus, .redirected, .notJSON, .unexpectedShape, .malformedResponse, .responseTooLarge: .unreadableResponse
         case .cacheMiss: .notCached
-        case .graphQLErrors, .partialData: .rejected
+        case .graphQLErrors, .partialData, .persistedDocumentNotFound, .persistedQueriesNotSupported: .rejected
         case .cancelled: .cancelled
         }
     }

@@ -33,6 +33,11 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case cancelled
         /// A ``CachePolicy/cacheOnly`` read found the cache lacking a selected field.
         case cacheMiss
+        /// Only persisted documents are sent, and the server does not know this one's `id`
+        /// (the SHA-256 of its document): it was not given the manifest that lists it.
+        case persistedDocumentNotFound(id: String)
+        /// Only persisted documents are sent, and the server does not support persisted queries.
+        case persistedQueriesNotSupported
     }
 
     /// How a request failed to reach the server or to come back.
@@ -97,6 +102,7 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         if requestWasNotSent { return false }
         return switch kind {
         case .transport(.connectionRefused), .transport(.hostUnreachable), .graphQLErrors, .cacheMiss: false
+        case .persistedDocumentNotFound, .persistedQueriesNotSupported: false
         case .transport(.tlsUnavailable), .transport(.tlsCertificate), .transport(.tlsHandshake), .transport(.proxyFailed): false
         // A 4xx status refuses the request (401/403: the credential); a 5xx may come after the work was done.
         case .httpStatus(let status): !(400..<500).contains(status)
@@ -134,6 +140,10 @@ public struct GraphQLClientError: Error, Sendable, Hashable, CustomStringConvert
         case .partialData(_, let errors): "The server answered with partial data and errors: \(Self.messages(errors))."
         case .cancelled: "The request was cancelled."
         case .cacheMiss: "The cache does not hold the answer."
+        case .persistedDocumentNotFound(let id):
+            "The server does not know the persisted document \(id.prefix(12))…; give the server the persisted query manifest that lists it (only ids are sent in this mode, never documents)."
+        case .persistedQueriesNotSupported:
+            "The server does not support persisted queries, and only persisted document ids are sent in this mode."
         }
     }
 

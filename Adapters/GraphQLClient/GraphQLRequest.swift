@@ -18,6 +18,8 @@ public struct GraphQLRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// caller's types); a throw rejects the answer before anything reaches the cache, and makes
     /// a cached answer a miss. The error thrown passes through the client unchanged.
     public var validate: GraphQLDataValidator?
+    /// How the request goes on the wire (document or persisted query hash, `GET` allowed).
+    public var transmission = GraphQLTransmission()
 
     public init(
         operation: GraphQLOperation,

@@ -6,26 +6,33 @@ import Foundation
 import Transport
 import JSON
 
-/// The last link of the chain: POSTs the operation as JSON and returns the raw HTTP answer.
+/// The last link of the chain: sends the operation (a JSON `POST`, or with `usesGET` a query as
+/// `GET`; see ``GraphQLHTTPEncoding``) and returns the raw HTTP answer.
 ///
-/// Body: `{"operationName", "query", "variables"}`; headers: `Content-Type` and `Accept`
-/// `application/json` plus the request's own. The answer must arrive within `timeout`,
+/// Body: `{"operationName", "query", "variables"}` (and `extensions` for a persisted query);
+/// headers: `Content-Type`, `Accept` (`application/graphql-response+json`, then
+/// `application/json`) plus the request's own. The answer must arrive within `timeout`,
 /// otherwise ``GraphQLClientError/Kind/timedOut`` is thrown.
 public struct NetworkFetchInterceptor: GraphQLInterceptor {
     public let endpoint: URL
     public let timeout: Duration
+    /// Whether queries go as `GET` (mutations never do).
+    public let usesGET: Bool
     private let session: any HTTPSession
     private let clock: any Clock<Duration>
 
     /// - Parameter clock: The clock `timeout` is measured on (tests and single-threaded
     ///   programs pass their own).
+    /// - Parameter usesGET: Send queries as `GET` (for HTTP caches and CDNs); mutations are always `POST`.
     public init(
         endpoint: URL,
         session: any HTTPSession,
         timeout: Duration = .seconds(30),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        usesGET: Bool = false
     ) {
         self.endpoint = endpoint
+        self.usesGET = usesGET
         self.session = session
         self.timeout = timeout
         self.clock = clock
@@ -55,22 +62,9 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         return GraphQLResponse(source: .network, http: answer)
     }
 
-    /// The POST request for `request`, with its body and headers.
+    /// The HTTP request for `request`, with its body (or query string) and headers: see ``GraphQLHTTPEncoding``.
     public func makeURLRequest(_ request: GraphQLRequest) -> HTTPRequest {
         // The deadline around `send` is what enforces `timeout`; sessions get it as well.
-        // A query may be sent again on a fresh connection when a kept-alive one was found closed;
-        // a mutation never is.
-        var urlRequest = HTTPRequest(url: endpoint, method: "POST", timeout: timeout, isIdempotent: request.operation.kind == .query)
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        let body: JSONValue = [
-            // An anonymous operation is sent without a name (null), as the GraphQL-over-HTTP spec has it.
-            "operationName": request.operation.name.isEmpty ? .null : .string(request.operation.name),
-            "query": .string(request.operation.document),
-            "variables": .object(request.variables),
-        ]
-        urlRequest.body = JSONWriter.data(body)
-        return urlRequest
+        GraphQLHTTPEncoding.httpRequest(for: request, endpoint: endpoint, timeout: timeout, usesGET: usesGET)
     }
 }

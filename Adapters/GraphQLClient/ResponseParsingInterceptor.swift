@@ -1,7 +1,10 @@
 /// Turns the HTTP answer into a GraphQL body, throwing a typed error for anything else.
 ///
 /// - An HTTP error status with a GraphQL body keeps the server's errors (and the status);
-///   without one it is ``GraphQLClientError/Kind/httpStatus(_:)``.
+///   without one it is ``GraphQLClientError/Kind/httpStatus(_:)``. So an answer of the
+///   GraphQL-over-HTTP spec's `application/graphql-response+json`, read whatever its status,
+///   reports a 400's errors as those errors; a legacy `application/json` 4xx with a GraphQL
+///   body is read the same way, and any body that is not one (a proxy's HTML) is the status.
 /// - `errors` without `data` is ``GraphQLClientError/Kind/graphQLErrors(_:)``; with `data` it
 ///   is ``GraphQLClientError/Kind/partialData(data:errors:)``.
 /// - `data` that lacks a selected field, or has an object where a value belongs (or the

@@ -15,7 +15,8 @@ extension ServiceError {
         let classification = error.classification(unauthenticatedWhen: recognises)
         let detail = switch classification {
         case .unauthenticated: "The server did not accept the stored login."
-        case .rejected: rejection(error.graphQLErrors.first?.message ?? "no message")
+        // A refusal of the client's own making (a persisted document the server does not know) has its own sentence.
+        case .rejected: error.graphQLErrors.first.map { rejection($0.message) } ?? error.summary
         default: error.summary
         }
         self.init(Kind(classification), operation: operation, detail: detail)

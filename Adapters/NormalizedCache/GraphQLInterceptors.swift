@@ -11,13 +11,15 @@ public enum GraphQLInterceptors {
     /// The standard chain, outermost first:
     /// `additional…`, ``CacheReadInterceptor``, ``AuthorizationInterceptor`` (when given),
     /// ``CacheWriteInterceptor``, ``RetryInterceptor``, ``ResponseParsingInterceptor``,
-    /// ``NetworkFetchInterceptor``.
+    /// ``PersistedQueryInterceptor`` (unless `persistedQueries` is `.off`), ``NetworkFetchInterceptor``.
     ///
     /// Insert interceptors elsewhere by editing the returned array before creating the client.
     ///
     /// `session` is the transport: a `SocketHTTPSession` (module `SocketTransport`: `http://` and
     /// `https://`, TLS from the system's OpenSSL 3), a `URLSession` (module `GraphQLURLSession`)
-    /// or any other ``HTTPSession``. `timeout` is measured on `clock`.
+    /// or any other ``HTTPSession``. `timeout` is measured on `clock`. `persistedQueries` sends
+    /// operations by hash (an endpoint without support for them is kept among `cache`'s
+    /// settings, ``PersistedQueryMemory/kept(in:for:)``); `usesGET` sends queries as `GET`.
     public static func standard(
         endpoint: URL,
         session: any HTTPSession,
@@ -26,7 +28,9 @@ public enum GraphQLInterceptors {
         cache: NormalizedCache,
         authorization: AuthorizationInterceptor? = nil,
         retry: RetryInterceptor = RetryInterceptor(),
-        additional: [any GraphQLInterceptor] = []
+        additional: [any GraphQLInterceptor] = [],
+        persistedQueries: PersistedQueryMode = .off,
+        usesGET: Bool = false
     ) -> [any GraphQLInterceptor] {
         var chain = additional
         chain.append(CacheReadInterceptor(cache: cache))
@@ -34,7 +38,10 @@ public enum GraphQLInterceptors {
         chain.append(CacheWriteInterceptor(cache: cache))
         chain.append(retry)
         chain.append(ResponseParsingInterceptor())
-        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock))
+        if persistedQueries != .off {
+            chain.append(PersistedQueryInterceptor(mode: persistedQueries, memory: .kept(in: cache, for: endpoint)))
+        }
+        chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock, usesGET: usesGET))
         return chain
     }
 }

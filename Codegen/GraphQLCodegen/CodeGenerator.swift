@@ -24,6 +24,13 @@ public enum CodeGenerator {
     public static func generate(
         sources: [(name: String, text: String)], schema: Schema, configuration: CodegenConfiguration = CodegenConfiguration()
     ) -> Result<[GeneratedFile], GraphQLDiagnosticList> {
+        generateWithManifest(sources: sources, schema: schema, configuration: configuration).map(\.files)
+    }
+
+    /// The generated files and the persisted query manifest of their operations, or every problem found.
+    public static func generateWithManifest(
+        sources: [(name: String, text: String)], schema: Schema, configuration: CodegenConfiguration = CodegenConfiguration()
+    ) -> Result<(files: [GeneratedFile], manifest: PersistedQueryManifest), GraphQLDiagnosticList> {
         var documents: [Document] = []
         var diagnostics: [GraphQLDiagnostic] = []
         for source in sources {
@@ -48,6 +55,6 @@ public enum CodeGenerator {
         let documentFiles = documents.map { generator.file(for: $0) }
         let files = documentFiles + [generator.schemaTypesFile()]
         guard generator.diagnostics.isEmpty else { return .failure(GraphQLDiagnosticList(diagnostics: generator.diagnostics)) }
-        return .success(files)
+        return .success((files, PersistedQueryManifest(operations: generator.persistedOperations)))
     }
 }

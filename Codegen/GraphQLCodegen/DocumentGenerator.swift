@@ -9,6 +9,8 @@ struct DocumentGenerator {
     /// Every operation's struct (`LaunchDetailsQuery`), of all documents.
     let operationTypeNames: Set<String>
     var diagnostics: [GraphQLDiagnostic] = []
+    /// Every operation generated so far, as the client sends it (for the persisted query manifest).
+    var persistedOperations: [PersistedQueryManifest.Operation] = []
 
     init(schema: Schema, configuration: CodegenConfiguration, documents: [Document]) {
         var fragments: [String: (definition: FragmentDefinition, sourceName: String)] = [:]
@@ -53,7 +55,17 @@ struct DocumentGenerator {
             guard variableProblems.isEmpty, let root = mapper.schema.rootType(for: operation.kind) else { continue }
             var selection = merger.merge(operation.selectionSet, on: root, sourceName: document.sourceName)
             merger.finalize(&selection, reportingAt: operation.location, in: document.sourceName)
-            let clientFields = ClientSelectionWriter.fields(builder.fields(selection))
+            let clientPlan = builder.fields(selection)
+            let clientFields = ClientSelectionWriter.fields(clientPlan)
+            persistedOperations.append(
+                PersistedQueryManifest.Operation(
+                    name: operation.name?.value ?? "", type: operation.kind.rawValue,
+                    body: ClientDocumentText.render(
+                        keyword: operation.kind.rawValue, name: operation.name?.value ?? "",
+                        variables: operation.variableDefinitions.map { ($0.variable.value, $0.type.description) }, fields: clientPlan
+                    )
+                )
+            )
             let text = ([DocumentPrinter.print(operation)] + usedFragments(operation.selectionSet).map(DocumentPrinter.print)).joined(separator: " ")
             writer.line()
             OperationWriter(mapper: mapper).write(

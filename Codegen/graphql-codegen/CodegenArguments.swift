@@ -3,6 +3,8 @@ struct CodegenArguments {
     var schemaPath = ""
     var configPath: String?
     var outputPath = ""
+    /// Where to write the persisted query manifest, if anywhere.
+    var manifestPath: String?
     var sourcePaths: [String] = []
 
     struct UsageError: Error {
@@ -13,11 +15,12 @@ struct CodegenArguments {
         var remaining = arguments
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--schema", "--config", "--output":
+            case "--schema", "--config", "--output", "--manifest":
                 guard let value = remaining.popFirst() else { throw UsageError(message: "\(argument) needs a value.") }
                 switch argument {
                 case "--schema": schemaPath = value
                 case "--config": configPath = value
+                case "--manifest": manifestPath = value
                 default: outputPath = value
                 }
             default:
@@ -26,6 +29,6 @@ struct CodegenArguments {
             }
         }
         guard !schemaPath.isEmpty else { throw UsageError(message: "--schema is required.") }
-        guard !outputPath.isEmpty else { throw UsageError(message: "--output is required.") }
+        guard !outputPath.isEmpty || manifestPath != nil else { throw UsageError(message: "--output or --manifest is required.") }
     }
 }

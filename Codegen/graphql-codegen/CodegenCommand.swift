@@ -2,9 +2,10 @@ import Foundation
 import GraphQLCodegen
 import GraphQLLanguage
 
-/// `graphql-codegen --schema FILE [--config FILE] --output DIR FILE.graphql...`: validates the
-/// operations against the schema and writes the generated Swift, or prints compiler-style
-/// errors to stderr and exits 1. Usage errors exit 64.
+/// `graphql-codegen --schema FILE [--config FILE] [--output DIR] [--manifest FILE] FILE.graphql...`:
+/// validates the operations against the schema and writes the generated Swift (`--output`) and
+/// Apollo's persisted query manifest of its operations (`--manifest`), or prints
+/// compiler-style errors to stderr and exits 1. Usage errors exit 64.
 @main
 struct CodegenCommand {
     static func main() {
@@ -13,7 +14,7 @@ struct CodegenCommand {
             exit(run(arguments))
         } catch {
             printError("graphql-codegen: error: \(error.message)")
-            printError("usage: graphql-codegen --schema FILE.graphqls [--config FILE] --output DIR FILE.graphql...")
+            printError("usage: graphql-codegen --schema FILE.graphqls [--config FILE] [--output DIR] [--manifest FILE.json] FILE.graphql...")
             exit(64)
         }
     }
@@ -25,13 +26,16 @@ struct CodegenCommand {
             if let configPath = arguments.configPath { configuration = try CodegenConfiguration.parse(try read(configPath), sourceName: configPath) }
             var sources: [(name: String, text: String)] = []
             for path in arguments.sourcePaths { sources.append((name: path, text: try read(path))) }
-            switch CodeGenerator.generate(sources: sources, schema: schema, configuration: configuration) {
+            switch CodeGenerator.generateWithManifest(sources: sources, schema: schema, configuration: configuration) {
             case .failure(let errors):
                 for diagnostic in errors.diagnostics { printError(diagnostic.description) }
                 return 1
-            case .success(let files):
-                try FileManager.default.createDirectory(atPath: arguments.outputPath, withIntermediateDirectories: true)
-                for file in files { try write(file.contents, to: arguments.outputPath + "/" + file.name) }
+            case .success(let generated):
+                if !arguments.outputPath.isEmpty {
+                    try FileManager.default.createDirectory(atPath: arguments.outputPath, withIntermediateDirectories: true)
+                    for file in generated.files { try write(file.contents, to: arguments.outputPath + "/" + file.name) }
+                }
+                if let manifestPath = arguments.manifestPath { try write(generated.manifest.json, to: manifestPath) }
                 return 0
             }
         } catch let error as GraphQLDiagnostic {

@@ -3,7 +3,9 @@ import PackagePlugin
 
 /// Generates typed Swift from a target's `.graphql` files, checked against the target's one
 /// `.graphqls` schema file (and an optional `graphql-codegen.config`). Inputs and outputs are
-/// declared, so a build with no changes runs nothing; a validation error fails the build.
+/// declared, so a build with no changes runs nothing; a validation error fails the build. The
+/// operations' persisted query manifest is written beside the Swift (`persisted-query-manifest.json`
+/// in the plugin's work folder).
 @main
 struct GraphQLCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -18,7 +20,10 @@ struct GraphQLCodegenPlugin: BuildToolPlugin {
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let outputs = operations.map { outputDirectory.appending(path: $0.deletingPathExtension().lastPathComponent + ".graphql.swift") }
             + [outputDirectory.appending(path: "SchemaTypes.graphql.swift")]
-        var arguments = ["--schema", schema.path, "--output", outputDirectory.path]
+        // The persisted query manifest of the target's operations, beside the generated Swift (not a
+        // declared output: it is no source of the target). `graphql-codegen --manifest` writes one anywhere.
+        let manifest = context.pluginWorkDirectoryURL.appending(path: "persisted-query-manifest.json")
+        var arguments = ["--schema", schema.path, "--output", outputDirectory.path, "--manifest", manifest.path]
         if let config { arguments += ["--config", config.path] }
         arguments += operations.map(\.path)
         return [

@@ -22,7 +22,7 @@ enum CommandCatalog {
     /// Options every command accepts, before or after it.
     static let globalOptions: [OptionSpec] = [
         CommandOptions.endpoint, CommandOptions.json, CommandOptions.offline, CommandOptions.caCertificates, CommandOptions.timeout,
-        CommandOptions.maxAge, CommandOptions.help, CommandOptions.version,
+        CommandOptions.maxAge, CommandOptions.persistedQueries, CommandOptions.get, CommandOptions.help, CommandOptions.version,
     ]
 
     /// Every environment variable the tool reads.
@@ -34,6 +34,8 @@ enum CommandCatalog {
         EnvironmentSpec(
             name: "ROCKET_RESERVER_CACHE_MAX_BYTES", summary: "The most the cache keeps, in bytes (default \(Configuration.defaultCacheMaximumBytes >> 20) MiB); least recently used records go first"
         ),
+        EnvironmentSpec(name: "ROCKET_RESERVER_PERSISTED_QUERIES", summary: "off, auto or only, when \(CommandOptions.persistedQueries.name) is not given"),
+        EnvironmentSpec(name: "ROCKET_RESERVER_GET", summary: "1 sends queries as HTTP GET, as \(CommandOptions.get.name); 0 or empty does not"),
         EnvironmentSpec(name: "ROCKET_RESERVER_AUTH_SCHEME", summary: "How the token is sent: raw (default) or bearer"),
         EnvironmentSpec(name: "ROCKET_RESERVER_ALLOW_INSECURE_HTTP", summary: "1 allows login details over plain http to a host that is not loopback"),
         EnvironmentSpec(name: "ROCKET_RESERVER_MAX_RESPONSE_BYTES", summary: "The largest answer body accepted, in bytes (default \(Configuration.defaultMaximumResponseBytes >> 20) MiB)"),
@@ -54,7 +56,8 @@ enum CommandCatalog {
 
     // Groups of variables, for the commands' lists.
     static let network = [
-        "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_AUTH_SCHEME", "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
+        "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_PERSISTED_QUERIES", "ROCKET_RESERVER_GET", "ROCKET_RESERVER_AUTH_SCHEME",
+        "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
         "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "all_proxy",
         "no_proxy",
     ]

@@ -46,6 +46,10 @@ public struct CommandLineParser: Sendable {
         if let text = line.value(of: CommandOptions.maxAge) {
             options.maxAge = try Configuration.maxAgeSeconds(text, from: CommandOptions.maxAge.name)
         }
+        if let text = line.value(of: CommandOptions.persistedQueries) {
+            options.persistedQueries = try PersistedQueries.parse(text, from: CommandOptions.persistedQueries.name)
+        }
+        options.get = line.contains(CommandOptions.get)
         return options
     }
 

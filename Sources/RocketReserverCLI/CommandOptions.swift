@@ -25,6 +25,11 @@ enum CommandOptions {
         name: "--max-age", valueName: "SECONDS",
         summary: "For launches, details and trips: cached records received longer ago count as not cached (default: $ROCKET_RESERVER_MAX_AGE, else no limit)"
     )
+    static let persistedQueries = OptionSpec(
+        name: "--persisted-queries", valueName: "off|auto|only",
+        summary: "Send operations by their SHA-256: auto asks for the document only when the server lacks it, only never sends it (default: $ROCKET_RESERVER_PERSISTED_QUERIES, else off)"
+    )
+    static let get = OptionSpec(name: "--get", summary: "Send queries as HTTP GET, for HTTP caches; mutations stay POST (default: $ROCKET_RESERVER_GET)")
     static let help = OptionSpec(name: "--help", shortName: "-h", summary: "Show help")
     static let version = OptionSpec(name: "--version", summary: "Show the version")
 

@@ -61,6 +61,10 @@ public struct Configuration: Sendable, Equatable {
     public var maxAge: Duration? = nil
     /// The most the cache keeps, in bytes (`ROCKET_RESERVER_CACHE_MAX_BYTES`).
     public var cacheMaximumBytes: Int = Configuration.defaultCacheMaximumBytes
+    /// How operations are named on the wire (`--persisted-queries`, `ROCKET_RESERVER_PERSISTED_QUERIES`).
+    public var persistedQueries: PersistedQueries = .off
+    /// Queries as HTTP GET (`--get`, `ROCKET_RESERVER_GET=1`).
+    public var usesGET = false
 
     /// The cache's size bound when nothing else is configured: 64 MiB.
     public static let defaultCacheMaximumBytes = 64 << 20

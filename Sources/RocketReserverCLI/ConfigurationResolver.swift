@@ -58,6 +58,17 @@ struct ConfigurationResolver {
             )
         }
 
+        var persistedQueries = options.persistedQueries ?? .off
+        if options.persistedQueries == nil, let text = nonEmpty(variables["ROCKET_RESERVER_PERSISTED_QUERIES"]) {
+            persistedQueries = try PersistedQueries.parse(text, from: "ROCKET_RESERVER_PERSISTED_QUERIES")
+        }
+        var usesGET = options.get
+        switch nonEmpty(variables["ROCKET_RESERVER_GET"]) {
+        case nil, "0": break
+        case "1": usesGET = true
+        default: throw UsageError("ROCKET_RESERVER_GET must be 1 (queries as HTTP GET) or 0.")
+        }
+
         let state = try StateLocation(environment: variables, homeDirectory: environment.homeDirectory)
         return Configuration(
             endpoint: endpoint,
@@ -75,7 +86,9 @@ struct ConfigurationResolver {
             maximumResponseBytes: maximumResponseBytes,
             offline: offline,
             maxAge: maxAge.map { .seconds($0) },
-            cacheMaximumBytes: cacheMaximumBytes
+            cacheMaximumBytes: cacheMaximumBytes,
+            persistedQueries: persistedQueries,
+            usesGET: usesGET
         )
     }
 

@@ -12,6 +12,10 @@ public struct GlobalOptions: Equatable, Sendable {
     public var offline = false
     /// `--max-age SECONDS`: cached records received longer ago are a miss, when given.
     public var maxAge: Int?
+    /// `--persisted-queries off|auto|only`, when given.
+    public var persistedQueries: PersistedQueries?
+    /// `--get`: queries as HTTP GET.
+    public var get = false
 
     public init(
         endpoint: String? = nil, json: Bool = false, timeout: Double? = nil, caCertificates: String? = nil, offline: Bool = false, maxAge: Int? = nil

@@ -74,7 +74,9 @@ struct AdapterAssembly {
             cache: cache,
             authorization: authorization,
             retry: RetryInterceptor(sleep: { [clock = executor.clock] in try await clock.sleep(for: $0) }),
-            additional: [ages]  // outermost: it sees every answer, cached ones included
+            additional: [ages],  // outermost: it sees every answer, cached ones included
+            persistedQueries: Self.persistedQueryMode(configuration.persistedQueries),
+            usesGET: configuration.usesGET
         ))
         let gateway = GraphQLGateway(client: client, cache: cache)
         // One subscription client (one shared socket) for `watch` and `query`'s subscriptions.
@@ -118,6 +120,15 @@ struct AdapterAssembly {
             ages.oldestCachedAt.map { .milliseconds(max(0, Int64((Date().timeIntervalSince($0) * 1_000).rounded(.down)))) }
         }
         return services
+    }
+
+    /// The client's persisted query mode for the command line's setting.
+    static func persistedQueryMode(_ setting: PersistedQueries) -> PersistedQueryMode {
+        switch setting {
+        case .off: .off
+        case .auto: .automatic
+        case .only: .only
+        }
     }
 
     /// The transport for both schemes: the in-process socket client, with TLS from the system's

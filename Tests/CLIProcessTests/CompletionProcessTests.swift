@@ -46,7 +46,7 @@ struct CompletionProcessTests {
         let result = try await shell(bash, ["-c", probe, "probe", script])
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(5)
-            == ["launches", "--page-size", "info gc clear --all --endpoint --json --offline --cacert --timeout --max-age --help -h --version", "", "zsh"])
+            == ["launches", "--page-size", "info gc clear --all --endpoint --json --offline --cacert --timeout --max-age --persisted-queries --get --help -h --version", "", "zsh"])
     }
 
     @Test(.enabled(if: InstalledProgram.path("zsh") != nil, "zsh is not installed"))

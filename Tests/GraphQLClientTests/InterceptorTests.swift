@@ -79,7 +79,7 @@ struct InterceptorTests {
         #expect(request.httpMethod == "POST")
         #expect(request.url == ClientFixtures.endpoint)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/graphql-response+json, application/json;q=0.9")
         let body = try JSONParser.parse(try #require(request.httpBody))
         #expect(body == [
             "operationName": "LaunchDetails",

@@ -8,6 +8,8 @@ public final class StubHTTPSession: HTTPSession {
     public enum Reply: Sendable {
         /// An HTTP answer.
         case http(status: Int, body: Data)
+        /// An HTTP answer with headers (a `Content-Type`, for example).
+        case response(HTTPResponse)
         /// A transport failure, as a session reports it.
         case failure(HTTPTransportError.Kind)
         /// Never answers; returns only when the task is cancelled.
@@ -43,6 +45,8 @@ public final class StubHTTPSession: HTTPSession {
         switch reply {
         case .http(let status, let body)?:
             return HTTPResponse(statusCode: status, body: body)
+        case .response(let response)?:
+            return response
         case .failure(let kind)?:
             throw HTTPTransportError(kind)
         case .hang?, nil:

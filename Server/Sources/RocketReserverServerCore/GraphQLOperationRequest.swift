@@ -1,19 +1,22 @@
 import Foundation
 import GraphQL
 
-/// A decoded GraphQL request: `{"query", "variables", "operationName"}`.
+/// A decoded GraphQL request: `{"query", "variables", "operationName", "extensions"}`.
 struct GraphQLOperationRequest: Sendable {
-    /// The document text.
+    /// The document text; empty when only a persisted query's hash was sent.
     var query: String
     /// Variable values by name.
     var variables: [String: Map]
     /// The operation to run when the document has several.
     var operationName: String?
+    /// `extensions.persistedQuery`, when sent.
+    var persistedQuery: PersistedQueryExtension?
 
     private struct Body: Decodable {
         var query: String?
         var variables: VariableJSON?
         var operationName: String?
+        var extensions: VariableJSON?
     }
 
     /// Decodes the JSON body of a `POST`.
@@ -24,7 +27,10 @@ struct GraphQLOperationRequest: Sendable {
         } catch {
             throw .badRequest("POST body must be a JSON object with a \"query\" string (\(Self.describe(error)))")
         }
-        return try make(query: decoded.query, variables: decoded.variables?.map, operationName: decoded.operationName)
+        return try make(
+            query: decoded.query, variables: decoded.variables?.map, operationName: decoded.operationName,
+            persistedQuery: try PersistedQueryExtension.read(decoded.extensions?.map)
+        )
     }
 
     /// Decodes the payload of a WebSocket `subscribe` (or legacy `start`): an object with a
@@ -60,15 +66,28 @@ struct GraphQLOperationRequest: Sendable {
             }
         }
         let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
-        return try make(query: parameters["query"], variables: variables, operationName: operationName)
+        var extensions: Map?
+        if let text = parameters["extensions"], !text.isEmpty {
+            do {
+                extensions = try JSONDecoder().decode(VariableJSON.self, from: Data(text.utf8)).map
+            } catch {
+                throw .badRequest("The \"extensions\" parameter must be a JSON object (\(Self.describe(error)))")
+            }
+        }
+        return try make(
+            query: parameters["query"], variables: variables, operationName: operationName, persistedQuery: try PersistedQueryExtension.read(extensions)
+        )
     }
 
+    /// `persistedQuery` lets a request leave out its document (the hash names it).
     private static func make(
         query: String?,
         variables: Map?,
-        operationName: String?
+        operationName: String?,
+        persistedQuery: PersistedQueryExtension? = nil
     ) throws(RequestFailure) -> GraphQLOperationRequest {
-        guard let query, !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        let query = query ?? ""
+        guard persistedQuery != nil || !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .badRequest("GraphQL operations must contain a non-empty `query`.")
         }
         var values: [String: Map] = [:]
@@ -82,7 +101,7 @@ struct GraphQLOperationRequest: Sendable {
         default:
             throw .badRequest("`variables` must be a JSON object.")
         }
-        return GraphQLOperationRequest(query: query, variables: values, operationName: operationName)
+        return GraphQLOperationRequest(query: query, variables: values, operationName: operationName, persistedQuery: persistedQuery)
     }
 
     private static func describe(_ error: any Error) -> String {

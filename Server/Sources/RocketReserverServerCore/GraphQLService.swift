@@ -7,34 +7,54 @@ import GraphQL
 /// - Syntax errors: 400 `GRAPHQL_PARSE_FAILED`; validation errors: 400 `GRAPHQL_VALIDATION_FAILED`;
 ///   bad variable values: 400 `BAD_USER_INPUT`; malformed body: 400 `BAD_REQUEST`;
 ///   a mutation over `GET`: 405. Resolver errors: 200 with `data` and `errors`.
+/// - GraphQL over HTTP: the answer is `application/graphql-response+json` when the `Accept`
+///   header prefers it, else `application/json` (also for `*/*` or no header); an `Accept`
+///   that allows neither is 406. A `POST` whose `Content-Type` is not `application/json`
+///   (utf-8) is 415. The statuses above are the spec's for the new type; with the legacy type
+///   they stay the same (Apollo Server's 400s, which the hosted server answers too).
+/// - Persisted queries (`extensions.persistedQuery`) follow the ``PersistedQueryPolicy``.
 public final class GraphQLService: Sendable {
     /// The executable schema.
     public let schema: GraphQLSchema
     /// Catalog and store served.
     public let data: ServerData
     private let cache = DocumentCache()
+    private let persistedQueries: PersistedQueryRegistry
 
     /// Creates the service, building the schema from `sdl` (the bundled SDL by default).
-    public init(data: ServerData, sdl: String? = nil) throws {
+    public init(data: ServerData, sdl: String? = nil, persistedQueries: PersistedQueryPolicy = .automatic) throws {
         schema = try ExecutableSchema.make(sdl: try sdl ?? ExecutableSchema.bundledSDL())
         self.data = data
+        self.persistedQueries = PersistedQueryRegistry(policy: persistedQueries)
     }
 
     /// Creates the service over a schema built with ``ExecutableSchema/make(sdl:extraQueryResolvers:)``.
-    public init(data: ServerData, schema: GraphQLSchema) {
+    public init(data: ServerData, schema: GraphQLSchema, persistedQueries: PersistedQueryPolicy = .automatic) {
         self.schema = schema
         self.data = data
+        self.persistedQueries = PersistedQueryRegistry(policy: persistedQueries)
     }
 
     /// Answers one HTTP request.
     public func handle(_ request: GraphQLHTTPRequest) async -> GraphQLHTTPResponse {
+        guard let mediaType = ResponseMediaType.negotiate(accept: request.accept) else {
+            let error = RequestFailure(
+                status: 406,
+                errors: [GraphQLError(message: "The endpoint answers application/graphql-response+json or application/json; the Accept header allows neither.")],
+                code: "NOT_ACCEPTABLE"
+            )
+            return GraphQLHTTPResponse(status: 406, body: ResponseJSON.encode(data: nil, includeData: false, errors: error.errors, defaultCode: error.code))
+        }
         do {
-            return try await execute(request)
+            var response = try await execute(request)
+            response.mediaType = mediaType
+            return response
         } catch {
             return GraphQLHTTPResponse(
                 status: error.status,
                 headers: error.headers,
-                body: ResponseJSON.encode(data: nil, includeData: false, errors: error.errors, defaultCode: error.code)
+                body: ResponseJSON.encode(data: nil, includeData: false, errors: error.errors, defaultCode: error.code),
+                mediaType: mediaType
             )
         }
     }
@@ -46,6 +66,13 @@ public final class GraphQLService: Sendable {
         case "GET":
             operationRequest = try GraphQLOperationRequest.fromGET(query: request.query)
         case "POST":
+            guard ResponseMediaType.readsRequestBody(contentType: request.contentType) else {
+                throw RequestFailure(
+                    status: 415,
+                    errors: [GraphQLError(message: "A POST must carry its operation as application/json (utf-8).")],
+                    code: "UNSUPPORTED_MEDIA_TYPE"
+                )
+            }
             operationRequest = try GraphQLOperationRequest.fromPOST(body: request.body ?? Data())
         default:
             throw RequestFailure(
@@ -55,7 +82,9 @@ public final class GraphQLService: Sendable {
                 headers: ["Allow": "GET, POST"]
             )
         }
-        let document = try document(for: operationRequest.query)
+        let (text, registerAs) = try persistedQueries.documentText(for: operationRequest)
+        let document = try document(for: text)
+        if let registerAs { persistedQueries.register(text, as: registerAs) }
         let operation = try selectOperation(in: document, named: operationRequest.operationName)
         if isGET, operation.operation != .query {
             throw RequestFailure(

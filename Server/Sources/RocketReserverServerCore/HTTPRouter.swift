@@ -30,10 +30,12 @@ enum HTTPRouter {
                 method: request.method.rawValue,
                 query: request.uri.query,
                 body: body,
-                authorization: request.headers[.authorization]
+                authorization: request.headers[.authorization],
+                accept: request.headers[values: .accept].isEmpty ? nil : request.headers[values: .accept].joined(separator: ", "),
+                contentType: request.headers[.contentType]
             )
         )
-        var headers: HTTPFields = [.contentType: "application/json"]
+        var headers: HTTPFields = [.contentType: answer.mediaType.contentType]
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) {
                 headers[field] = value

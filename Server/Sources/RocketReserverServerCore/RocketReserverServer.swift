@@ -57,7 +57,7 @@ public final class RocketReserverServer: Sendable {
         }
         let dataset = try configuration.dataFile.map(LaunchDataset.load(contentsOf:)) ?? LaunchDataset.bundled()
         let data = ServerData(catalog: LaunchCatalog(dataset: dataset), store: try BookingStore(stateFile: configuration.stateFile))
-        let service = try GraphQLService(data: data)
+        let service = try GraphQLService(data: data, persistedQueries: configuration.persistedQueries)
 
         var logger = Logger(label: "rocket-reserver-server") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = configuration.verbose ? .info : .warning

@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     ///
     /// A client that sent half a request and went quiet would otherwise keep a stopping server alive for ever.
     public var shutdownGrace: Duration
+    /// How persisted queries are answered: automatic (Apollo Server's default), not at all, or a manifest's safelist.
+    public var persistedQueries: PersistedQueryPolicy
 
     /// Creates a configuration; the defaults match the command line's.
     public init(
@@ -30,7 +32,8 @@ public struct ServerConfiguration: Sendable {
         verbose: Bool = false,
         webSocketLimits: WebSocketLimits = WebSocketLimits(),
         webSocketBehaviour: WebSocketBehaviour = .reference,
-        shutdownGrace: Duration = .seconds(5)
+        shutdownGrace: Duration = .seconds(5),
+        persistedQueries: PersistedQueryPolicy = .automatic
     ) {
         self.host = host
         self.port = port
@@ -40,5 +43,6 @@ public struct ServerConfiguration: Sendable {
         self.webSocketLimits = webSocketLimits
         self.webSocketBehaviour = webSocketBehaviour
         self.shutdownGrace = shutdownGrace
+        self.persistedQueries = persistedQueries
     }
 }

@@ -16,6 +16,8 @@ public enum ServerSetupError: Error, CustomStringConvertible, Equatable {
     case invalidPort(Int)
     /// The server stopped before it was listening.
     case serverStoppedBeforeListening(reason: String)
+    /// The persisted query manifest cannot be used.
+    case invalidManifest(reason: String)
 
     /// A one-line explanation for the command line.
     public var description: String {
@@ -36,6 +38,8 @@ public enum ServerSetupError: Error, CustomStringConvertible, Equatable {
             return "invalid port \(port): use 0...65535 (0 picks a free port)"
         case .serverStoppedBeforeListening(let reason):
             return "server stopped before listening: \(reason)"
+        case .invalidManifest(let reason):
+            return "invalid persisted query manifest: \(reason)"
         }
     }
 }

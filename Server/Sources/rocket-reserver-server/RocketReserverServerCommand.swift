@@ -33,11 +33,22 @@ struct RocketReserverServerCommand: AsyncParsableCommand {
     @Flag(help: "Answer WebSocket upgrades as the hosted tutorial server does: take the first offered subprotocol, close with 1002 unless it is graphql-ws, treat unknown tokens as anonymous.")
     var hostedWebsocket = false
 
+    @Flag(help: "Answer every persisted query with PersistedQueryNotSupported (as a server without automatic persisted queries does).")
+    var noPersistedQueries = false
+
+    @Option(help: "An Apollo persisted query manifest (apollo-persisted-query-manifest, version 1): only its operations run, by id or in full.")
+    var persistedQueryManifest: String?
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .warning
             return handler
+        }
+        var persistedQueries = PersistedQueryPolicy.automatic
+        if noPersistedQueries { persistedQueries = .unsupported }
+        if let persistedQueryManifest {
+            persistedQueries = .safelist(try PersistedQueryManifest(contentsOf: URL(fileURLWithPath: persistedQueryManifest)))
         }
         let server = try await RocketReserverServer.start(
             ServerConfiguration(
@@ -46,7 +57,8 @@ struct RocketReserverServerCommand: AsyncParsableCommand {
                 stateFile: state.map { URL(fileURLWithPath: $0) },
                 dataFile: data.map { URL(fileURLWithPath: $0) },
                 verbose: verbose,
-                webSocketBehaviour: hostedWebsocket ? .hosted : .reference
+                webSocketBehaviour: hostedWebsocket ? .hosted : .reference,
+                persistedQueries: persistedQueries
             ),
             shutdownSignals: [.sigint, .sigterm]
         )

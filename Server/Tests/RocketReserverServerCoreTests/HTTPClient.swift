@@ -41,6 +41,17 @@ final class HTTPClient: Sendable {
         return try await send(request)
     }
 
+    /// Any request: `query` appended to the URL, `headers` as given (nothing added).
+    func send(method: String, query: String? = nil, body: String? = nil, headers: [String: String] = [:]) async throws -> Answer {
+        var target = url
+        if let query, let withQuery = URL(string: url.absoluteString + "?" + query) { target = withQuery }
+        var request = URLRequest(url: target)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await send(request)
+    }
+
     func close() {
         session.invalidateAndCancel()
     }

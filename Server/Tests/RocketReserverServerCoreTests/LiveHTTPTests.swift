@@ -33,7 +33,7 @@ struct LiveHTTPTests {
 
             let login = try await client.post(#"{"query":"mutation { login(email: \"live@example.com\") { token } }"}"#)
             #expect(login.status == 200)
-            #expect(login.contentType == "application/json")
+            #expect(login.contentType == "application/json; charset=utf-8")
             let token = try #require(JSONPath.string(login.json, "data", "login", "token"))
 
             let book = try await client.post(#"{"query":"mutation { bookTrips(launchIds: [\"9\"]) { success message } }"}"#, authorization: token)
