@@ -8,7 +8,9 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     private let server: InMemoryTutorialServer
     private let credentials: any CredentialStore
     /// Cached details, partitioned by user (the email, or `nil` for anonymous).
-    var details: [EmailAddress?: [LaunchID: LaunchDetails]] = [:]
+    var details: [EmailAddress?: [LaunchID: LaunchDetails]] = [:] {
+        didSet { notifyLaunchWatchers(was: oldValue) }
+    }
     /// Cached pages and users, partitioned by user like ``details``.
     var pages: [EmailAddress?: [LaunchPageRequest: LaunchPage]] = [:]
     var users: [EmailAddress?: User?] = [:] {
@@ -16,9 +18,11 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
     }
     /// The live ``TripWatcher`` watches, by registration number: whose cached user each reads.
     var userWatchers: [Int: (user: EmailAddress?, emitter: LiveStream<User?>.Emitter)] = [:]
+    /// The live ``LaunchWatcher`` watches, by registration number: whose cached details each reads.
+    var launchWatchers: [Int: (user: EmailAddress?, id: LaunchID, emitter: LiveStream<LaunchDetails?>.Emitter)] = [:]
     var nextWatcherID = 0
-    /// The ``TripWatcher`` watches alive: tests wait on it to prove that stopping iteration
-    /// frees a watch.
+    /// The ``TripWatcher`` and ``LaunchWatcher`` watches alive: tests wait on it to prove that
+    /// stopping iteration frees a watch.
     public nonisolated let liveWatchers = LiveCount()
 
     public init(server: InMemoryTutorialServer, credentials: any CredentialStore) {
@@ -83,6 +87,13 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
         _ send: (InMemoryTutorialServer, AuthToken?) async throws -> TripUpdate?
     ) async throws -> TripUpdate {
         let user = await cacheUser()
+        // Optimistic, as the GraphQL gateway's booking: the cached launch shows the new state at
+        // once (watches see it), and the server's answer confirms or undoes it.
+        let before = details[user, default: [:]][id]
+        if var optimistic = before {
+            optimistic.isBooked = booked
+            details[user, default: [:]][id] = optimistic
+        }
         let answer: TripUpdate?
         do {
             answer = try await send(server, token())
@@ -91,15 +102,15 @@ public actor InMemoryGateway: LaunchRepository, TripBookingService, TripReposito
             throw error
         }
         guard let update = answer else {
+            details[user, default: [:]][id] = before
             throw ServiceError(.unauthenticated, operation: booked ? "BookTrip" : "CancelTrip",
                                detail: "The server did not accept the stored login.")
         }
         // The server's launch refreshes the cached one, as the gateway's answer does.
         if let launch = update.launch {
             details[user, default: [:]][id] = launch
-        } else if update.success, var cached = details[user, default: [:]][id] {
-            cached.isBooked = booked
-            details[user, default: [:]][id] = cached
+        } else if !update.success {
+            details[user, default: [:]][id] = before
         }
         return update
     }

@@ -10,7 +10,7 @@ import Testing
 import TestSupport
 
 /// The contract of the server-facing ports (`LaunchRepository`, `TripBookingService`,
-/// `TripRepository`, `Authenticator`), run against every adapter: the in-memory gateway and the
+/// `TripRepository`, `Authenticator`) and of the cache's `LaunchWatcher`, run against every adapter: the in-memory gateway and the
 /// GraphQL gateway talking to the reference server over HTTP.
 @Suite("Gateway contract", .serialized, .timeLimit(.minutes(5)), .enabled(if: ReferenceServer.isAvailable, "needs the reference server: Scripts/test builds it, or swift build -c release --package-path Server"))
 struct GatewayContractTests {
@@ -21,6 +21,7 @@ struct GatewayContractTests {
         let booking: any TripBookingService
         let trips: any TripRepository
         let authenticator: any Authenticator
+        let launchWatcher: any LaunchWatcher
         let credentials: InMemoryCredentialStore
         /// Keeps the server (if any) alive for the subject's lifetime and stops it afterwards.
         let teardown: @Sendable () -> Void
@@ -42,7 +43,7 @@ struct GatewayContractTests {
             case .inMemory:
                 let gateway = InMemoryGateway(server: InMemoryTutorialServer(launches: SampleLaunches.make(count: 30)), credentials: credentials)
                 return Subject(name: rawValue, launches: gateway, booking: gateway, trips: gateway, authenticator: gateway,
-                               credentials: credentials, teardown: {})
+                               launchWatcher: gateway, credentials: credentials, teardown: {})
             case .graphQL:
                 let folder = try TemporaryDirectory(prefix: "contract")
                 let server = try await ReferenceServer(stateFile: folder.url.appendingPathComponent("state.json"))
@@ -54,7 +55,7 @@ struct GatewayContractTests {
                 ))
                 let gateway = GraphQLGateway(client: client, cache: cache)
                 return Subject(name: rawValue, launches: gateway.launches, booking: gateway.booking, trips: gateway.trips,
-                               authenticator: gateway.authenticator, credentials: credentials,
+                               authenticator: gateway.authenticator, launchWatcher: GraphQLLaunchWatcher(cache: cache), credentials: credentials,
                                teardown: { server.stop(); folder.remove() })
             }
         }
@@ -104,6 +105,26 @@ struct GatewayContractTests {
         #expect(try await subject.launches.launchDetails(id: id, freshness: .cachedIfAvailable)?.isBooked == false)
         #expect(try await subject.launches.launchDetails(id: id, freshness: .fromServer)?.isBooked == false)
         #expect(try await subject.trips.currentUser()?.trips.isEmpty == true)
+    }
+
+    /// A watch of a launch's details: nothing before anything is cached, then the fetched
+    /// details, then the booking and the cancel as each is answered (an optimistic value may
+    /// come first, and equals the answer: the next element is what the answer left).
+    @Test(arguments: Adapter.allCases)
+    func aWatchFollowsTheCachedDetailsThroughABookingAndACancel(_ adapter: Adapter) async throws {
+        let subject = try await adapter.make()
+        defer { subject.teardown() }
+        try await subject.logIn("watcher@example.com")
+        let id = try LaunchID("4")
+        var watch = subject.launchWatcher.watchLaunchDetails(id: id).makeAsyncIterator()
+        #expect(try await watch.next() == .some(nil))
+        let fetched = try await subject.launches.launchDetails(id: id, freshness: .fromServer)
+        #expect(try await watch.next() == .some(fetched))
+        #expect(fetched?.isBooked == false)
+        _ = try await subject.booking.bookTrip(id)
+        #expect(try await watch.next()??.isBooked == true)
+        _ = try await subject.booking.cancelTrip(id)
+        #expect(try await watch.next()??.isBooked == false)
     }
 
     @Test(arguments: Adapter.allCases)
