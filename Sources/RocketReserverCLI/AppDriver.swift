@@ -21,8 +21,12 @@ actor AppDriver {
     private let feed: AsyncStream<AppEvent>.Continuation
     /// The details screen's watch, replaced when another launch is shown.
     private var detailsWatch: Task<Void, Never>?
-    /// The watches that follow the account and the server (restarted after a login).
+    /// The watches that follow the account (restarted after a login).
     private var liveWatches: [Task<Void, Never>] = []
+    /// The server's booking activity (the banner): started once and kept across a login, so an
+    /// event right after it (the booking the login sheet was opened for) is not lost while a new
+    /// subscription would start.
+    private var activityWatch: Task<Void, Never>?
     /// Requests in flight (cancelled when the app ends).
     private var work: [Int: Task<Void, Never>] = [:]
     private var nextWork = 0
@@ -49,6 +53,7 @@ actor AppDriver {
             terminal.stop()
             for task in work.values { task.cancel() }
             for task in liveWatches { task.cancel() }
+            activityWatch?.cancel()
             detailsWatch?.cancel()
         }
         let feed = self.feed
@@ -172,7 +177,7 @@ actor AppDriver {
                     } else {
                         feed.yield(.bookingFailed(id, message: DisplayText.sanitized(update.message ?? "The server did not do it.", limit: 200)))
                     }
-                    await self.refreshTrips(services)
+                    await self.refreshTrips()
                 } catch {
                     let command: Command = booking ? .book(launchID: id.rawValue) : .cancel(launchID: id.rawValue)
                     feed.yield(.bookingFailed(id, message: self.sentence(for: error, command: command)))
@@ -237,33 +242,34 @@ actor AppDriver {
                     for try await user in watcher.watchCurrentUser() { feed.yield(.userChanged(user)) }
                 } catch {}
             })
-            liveWatches.append(Task { await self.refreshTrips(services) })
+            liveWatches.append(Task { await self.refreshTrips() })
         }
-        if let activity = services.bookingActivity {
-            liveWatches.append(Task {
+        if activityWatch == nil, let activity = services.bookingActivity {
+            activityWatch = Task {
                 do {
                     for try await update in WatchBookingActivity(feed: activity)() {
                         switch update {
                         case .value(let event):
                             feed.yield(.connectivity(online: true))
                             feed.yield(.banner(BookingActivityLine.text(event)))
-                            await self.refreshTrips(services)
+                            await self.refreshTrips()
                         case .interrupted: feed.yield(.connectivity(online: false))
                         case .resumed:
                             feed.yield(.connectivity(online: true))
-                            await self.refreshTrips(services)
+                            await self.refreshTrips()
                         }
                     }
                 } catch {
                     if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
                 }
-            })
+            }
         }
     }
 
     /// Asks the server for the user's trips, so the cache (and its watchers) hold them; a failure
     /// leaves what the cache holds.
-    private func refreshTrips(_ services: Services) async {
+    private func refreshTrips() async {
+        let services = services
         guard (try? await services.credentials.credential()) != nil else { return }
         if let user = try? await services.trips.currentUser(freshness: .fromServer) {
             feed.yield(.userChanged(user))
