@@ -98,13 +98,18 @@ struct AdapterAssembly {
             trips: gateway.trips,
             authenticator: gateway.authenticator,
             credentials: keychain,
-            userData: CacheFolderUserData(
-                cacheDirectory: configuration.cacheDirectory,
-                credentialsDirectory: configuration.credentialsDirectory,
-                endpoint: endpoint
+            userData: SessionForgettingUserData(
+                wrapped: CacheFolderUserData(
+                    cacheDirectory: configuration.cacheDirectory,
+                    credentialsDirectory: configuration.credentialsDirectory,
+                    endpoint: endpoint
+                ),
+                sessions: Self.sessionStore(for: configuration), endpoint: configuration.endpoint
             ),
             presenter: presenter,
-            cacheInspector: CacheFolderInspector(current: cache, at: cacheFile),
+            cacheInspector: SessionForgettingInspector(
+                wrapped: CacheFolderInspector(current: cache, at: cacheFile), sessions: Self.sessionStore(for: configuration), endpoint: configuration.endpoint
+            ),
             documentRunner: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
@@ -124,13 +129,21 @@ struct AdapterAssembly {
     /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
     /// proxy the configuration chose for the endpoint from curl's variables (the same route the
     /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
-    /// No child process, no libcurl.
+    /// No child process, no libcurl. TLS sessions are kept in the cache folder for the next
+    /// process (``sessionStore(for:)``).
     static func session(for configuration: Configuration) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
-            limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
+            limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes),
+            sessions: sessionStore(for: configuration)
         )
+    }
+
+    /// Where https sessions are kept between processes: one 0600 file per origin in the cache
+    /// folder, dropped on logout and `cache clear` (nothing is read or written until https is used).
+    static func sessionStore(for configuration: Configuration) -> TLSSessionStore {
+        TLSSessionStore(folder: configuration.cacheDirectory.path)
     }
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
