@@ -7,7 +7,8 @@ import Ports
 import SocketTransport
 
 /// The endpoint's cached user data, and with it the TLS session kept for the endpoint's origin:
-/// logging out forgets both.
+/// logging out (or in as someone else) forgets both, so no ticket ties one user's connections
+/// to the next one's.
 struct SessionForgettingUserData: UserDataCache {
     let wrapped: any UserDataCache
     let sessions: TLSSessionStore

@@ -146,6 +146,10 @@ struct TLSSessionFileTests {
         let setup = try await Setup()
         let login = try await setup.run(["login", "me@example.com"])
         #expect(login.status == 0, "stderr: \(login.stderr)")
+        // A new user forgets what the previous one left, the session its login kept included:
+        // no server can tie the new user's connections to the old one's by a ticket.
+        #expect(setup.sessionFiles.isEmpty)
+        try await setup.reload()
         #expect(setup.sessionFiles.count == 1)
         let logout = try await setup.run(["logout"])
         #expect(logout.status == 0, "stderr: \(logout.stderr)")
@@ -162,7 +166,7 @@ struct TLSSessionFileTests {
         #expect(clearAll.status == 0, "stderr: \(clearAll.stderr)")
         #expect(setup.sessionFiles.isEmpty)
         // Nothing was resumed after a removal.
-        #expect(setup.resumed == [false, false, false, false])
+        #expect(setup.resumed == [false, false, false, false, false])
     }
 
     @Test func plainHTTPNeverLoadsOpenSSL() async throws {
