@@ -60,7 +60,8 @@ struct ConnectionRoute: Sendable {
     /// nothing is written to the server before its certificate has been verified.
     ///
     /// With no `session`, the one `store` keeps for the origin under the context's trust is
-    /// offered; a kept session the server turns down (or that fails the handshake) is dropped.
+    /// offered; a kept session the server turns down (a full handshake follows), or whose
+    /// certificate does not name the host, is dropped.
     func open(deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil, store: TLSSessionStore? = nil) async throws -> PooledConnection {
         let context = try tls?.get()
         let socket = try await ProxyTunnel.connect(to: host, port: port, via: proxy, deadline: deadline)
@@ -72,7 +73,9 @@ struct ConnectionRoute: Sendable {
             do {
                 stream = try await TLSStream.handshake(over: socket, context: context, host: host, resuming: offered)
             } catch {
-                if offered != nil { store?.remove(origin) }
+                // The server took the session, but its certificate does not name this host: never
+                // offer it again. Other failures say nothing about the session, which is kept.
+                if offered != nil, error as? HTTPTransportError == TLSStream.resumedNameFailure(host) { store?.remove(origin) }
                 throw error
             }
             if offered != nil, !TLSSession.wasResumed(stream.ssl) { store?.remove(origin) }

@@ -44,11 +44,16 @@ public final class TLSSessionStore: Sendable {
     static let maximumBytes = 64 << 10
     private static let magic = Array("RRTLSS1\n".utf8)
 
-    /// Removes the kept session of `url`'s origin (an `https` URL; others have none).
-    public func removeSession(for url: URL) {
-        guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return }
+    /// Removes the kept session of `url`'s origin (an `https` URL; others have none); returns
+    /// the path when it could not be removed.
+    @discardableResult
+    public func removeSession(for url: URL) -> [String] {
+        guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return [] }
         let origin = ConnectionOrigin(secure: true, host: HostAddress.unbracketed(host), port: url.port ?? 443, proxy: nil)
-        remove(origin)
+        let path = path(for: origin)
+        expiries.withLock { $0[path] = nil }
+        do { try FileIO.remove(path) } catch { return [path] }
+        return []
     }
 
     /// Removes every kept session in the folder; returns the paths that could not be removed.

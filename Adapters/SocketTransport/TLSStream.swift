@@ -78,9 +78,14 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         // A resumed session skips the certificate exchange: its certificate, kept with it, must
         // still name this host, as the full handshake's check did.
         if session != nil, TLSSession.wasResumed(ssl), TLSSessionCodec.shared?.peerNames(ssl, host: host) != true {
-            throw HTTPTransportError(.tlsCertificate(reason: "the server's certificate is for another host (a resumed session's certificate does not name \(host))"))
+            throw resumedNameFailure(host)
         }
         return stream
+    }
+
+    /// The failure of a resumed session whose certificate does not name `host`.
+    static func resumedNameFailure(_ host: String) -> HTTPTransportError {
+        HTTPTransportError(.tlsCertificate(reason: "the server's certificate is for another host (a resumed session's certificate does not name \(host))"))
     }
 
     func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {

@@ -65,6 +65,8 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
+        // The TLS sessions kept for the next process, forgotten with the user's data.
+        let sessions = Self.sessionStore(for: configuration)
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
@@ -98,17 +100,19 @@ struct AdapterAssembly {
             trips: gateway.trips,
             authenticator: gateway.authenticator,
             credentials: keychain,
-            userData: SessionForgettingUserData(
-                wrapped: CacheFolderUserData(
+            userData: CompanionForgettingUserData(
+                CacheFolderUserData(
                     cacheDirectory: configuration.cacheDirectory,
                     credentialsDirectory: configuration.credentialsDirectory,
                     endpoint: endpoint
                 ),
-                sessions: Self.sessionStore(for: configuration), endpoint: configuration.endpoint
+                forgetting: { [sessions, url = configuration.endpoint] in sessions.removeSession(for: url) }
             ),
             presenter: presenter,
-            cacheInspector: SessionForgettingInspector(
-                wrapped: CacheFolderInspector(current: cache, at: cacheFile), sessions: Self.sessionStore(for: configuration), endpoint: configuration.endpoint
+            cacheInspector: CompanionForgettingInspector(
+                CacheFolderInspector(current: cache, at: cacheFile),
+                forgettingCurrent: { [sessions, url = configuration.endpoint] in sessions.removeSession(for: url) },
+                every: { [sessions] in sessions.removeAll() }
             ),
             documentRunner: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
