@@ -14,6 +14,8 @@ final class TLSContext: @unchecked Sendable {
     /// the extra CA file's content. A kept session is bound to it (``TLSSessionStore``); set
     /// while the context is made, before it is shared.
     private(set) var trust: [UInt8] = []
+    /// The extra CAs, while they wait for a full handshake to need them.
+    var deferredCertificates: TLSDeferredCertificates?
 
     private init(library: OpenSSL, pointer: OpaquePointer) {
         self.library = library
@@ -54,7 +56,12 @@ final class TLSContext: @unchecked Sendable {
             if usable { _ = library.loadVerifyStore(pointer, bundle) }
         }
         if let file = configuration.additionalTrustedCertificates {
-            context.trust += Array("cafile\n".utf8) + (try addCertificates(from: file, to: context))
+            let bytes = try readCertificateFile(file)
+            context.trust += Array("cafile\n".utf8) + bytes
+            // Decoded only when a full handshake verifies a chain (a resumed one never does).
+            if !TLSDeferredCertificates.defer(bytes, on: context) {
+                try addCertificates(bytes, to: context, file: file)
+            }
         }
         library.errorClear()
         return context
@@ -65,19 +72,22 @@ final class TLSContext: @unchecked Sendable {
 let maximumCAFileBytes = 16 << 20
 
 /// Reads the PEM file of extra CAs itself (links followed, never blocking, a regular file of at
-/// most ``maximumCAFileBytes``) and adds its certificates to the context's store from memory,
-/// so OpenSSL never opens the path: a FIFO there cannot hang the run. Returns the file's bytes.
-private func addCertificates(from file: String, to context: TLSContext) throws -> [UInt8] {
-    let library = context.library
-    let bytes: [UInt8]
+/// most ``maximumCAFileBytes``), so OpenSSL never opens the path: a FIFO there cannot hang the run.
+private func readCertificateFile(_ file: String) throws -> [UInt8] {
     do {
         guard let read = try FileIO.readNamed(file, limit: maximumCAFileBytes) else {
             throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) does not exist"))
         }
-        bytes = read
+        return read
     } catch let error as FileIO.Failure {
         throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) cannot be used: \(error)"))
     }
+}
+
+/// Adds the certificates of a PEM file's `bytes` to the context's store from memory; throws
+/// when there is none, or a damaged block (which would silently drop those after it).
+func addCertificates(_ bytes: [UInt8], to context: TLSContext, file: String) throws {
+    let library = context.library
     guard let store = library.certificateStore(context.pointer) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not set up a client"))
     }
@@ -98,7 +108,6 @@ private func addCertificates(from file: String, to context: TLSContext) throws -
     guard added > 0, last == 0 || ((last >> 23) & 0xFF == 9 && last & 0x7F_FFFF == 108) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
     }
-    return bytes
 }
 
 /// The system store's settings as bytes: the bundle's path, size and time of change (a CA
