@@ -804,9 +804,12 @@ def breakdown(args, clients, endpoint, workdir):
                 subprocess.run([strace, "-f", "-c", "-o", trace] + argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 with open(trace) as f:
                     table = [x for x in f.read().splitlines() if x.strip() and not x.startswith("-")]
+                # Rows: % time, seconds, usecs/call, calls, [errors,] syscall; sorted by time.
                 total = next((x for x in table if x.rstrip().endswith("total")), "").split()
-                top = [x.split()[-1] + " " + x.split()[3] for x in table[1:6]]
-                lines.append(f"[{name}] {label}: strace -c: {total[2] if len(total) > 2 else '?'} system calls; most time in: {', '.join(top)}")
+                rows = [x.split() for x in table[1:] if not x.rstrip().endswith("total") and len(x.split()) >= 5]
+                top = [f"{row[-1]} ×{row[3]} ({float(row[1]) * 1000:.2f} ms)" for row in rows[:5]]
+                lines.append(f"[{name}] {label}: strace -c: {total[3] if len(total) > 3 else '?'} system calls "
+                             f"({float(total[1]) * 1000 if len(total) > 1 else float('nan'):.2f} ms in the kernel as strace counts it); most time in: {', '.join(top)}")
                 lines.append(f"[{name}] {label}: timeline (strace -ttt, inflated by tracing): {timeline(strace, argv, env, workdir)}")
     if not perf:
         lines.append("perf is not installed: the perf stat lines are skipped (apt-get install linux-perf)")
