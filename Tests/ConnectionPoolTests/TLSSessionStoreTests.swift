@@ -226,6 +226,25 @@ struct TLSSessionStoreTests {
         #expect(try await setup.run(setup.process(), host: "127.0.0.1") == 0)
     }
 
+    @Test func randomSessionBytesUnderTheRightKeyNeverCrashAndAreNeverOffered() throws {
+        let folder = try TemporaryDirectory(prefix: "tls-sessions-random")
+        defer { folder.remove() }
+        let context = try TLSContext.make(TLSConfiguration(additionalTrustedCertificates: TLSFixture.caFile))
+        let codec = try #require(TLSSessionCodec.shared)
+        let store = TLSSessionStore(folder: folder.url.path)
+        let origin = ConnectionOrigin(secure: true, host: "127.0.0.1", port: 443, proxy: nil)
+        let key = TLSSessionStore.key(origin, trust: context, codec: codec)
+        var generator = SplitMix64(state: 32)
+        for round in 0..<300 {
+            // Random bytes, half of them starting like a DER sequence so the decoder goes deeper.
+            var session = (0..<Int(generator.next() % 2_048)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            if round % 2 == 0, session.count > 4 { session[0] = 0x30; session[1] = 0x82 }
+            let record = TLSSessionStore.record(key: key, expiry: Int64(time(nil)) + 3_600, session: session)
+            try Data(record).write(to: URL(fileURLWithPath: store.path(for: origin)))
+            #expect(store.session(for: origin, trust: context) == nil)
+        }
+    }
+
     @Test func aFileRoundTripsAndAnythingElseIsRejected() {
         let record = TLSSessionStore.record(key: Array("https://a:1 trust=x".utf8), expiry: 1_900_000_000, session: [1, 2, 3])
         let parsed = TLSSessionStore.parse(record)
