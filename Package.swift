@@ -202,6 +202,8 @@ let package = Package(
         .executableTarget(name: "rocket-reserver-websocket-bench", dependencies: ["Transport", "SocketTransport"], path: "Benchmarks/WebSocket"),
         /** A loopback TLS front (dlopen'd OpenSSL, test certificate) for the https benchmark. */
         .executableTarget(name: "rocket-reserver-tls-front", dependencies: ["TestSupport"], path: "Benchmarks/TLSFront"),
+        /** The floor of a cache hit (start, dlopen libsqlite3, read a launch's records read-only, print), for Scripts/bench. No dependencies. */
+        .executableTarget(name: "rocket-reserver-cache-floor", path: "Benchmarks/CacheFloor"),
 
         // MARK: Tests (Tests/): test targets and the libraries only tests link
 

@@ -70,10 +70,16 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    init(options: ConnectionPoolOptions, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(options: ConnectionPoolOptions, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, store: TLSSessionStore? = nil) {
         self.options = options
         self.now = now
+        self.store = store
     }
+
+    private let store: TLSSessionStore?
+
+    /// Where TLS sessions are kept across processes, when they are resumed at all.
+    var sessionStore: TLSSessionStore? { options.resumesTLSSessions ? store : nil }
 
     /// A connection to `origin`: an idle one, the right to open one, or, once the origin is at
     /// its bound, whichever a released connection brings.

@@ -58,13 +58,27 @@ struct ConnectionRoute: Sendable {
     /// Connects (to the proxy, then through a tunnel for https) and, for https, runs the TLS
     /// handshake, offering `session` for resumption. Every wait honours the task's cancellation and `deadline`;
     /// nothing is written to the server before its certificate has been verified.
-    func open(deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil) async throws -> PooledConnection {
+    ///
+    /// With no `session`, the one `store` keeps for the origin under the context's trust is
+    /// offered; a kept session the server turns down (a full handshake follows), or whose
+    /// certificate does not name the host, is dropped.
+    func open(deadline: ContinuousClock.Instant, resuming session: TLSSession? = nil, store: TLSSessionStore? = nil) async throws -> PooledConnection {
         let context = try tls?.get()
         let socket = try await ProxyTunnel.connect(to: host, port: port, via: proxy, deadline: deadline)
         do {
             guard let context else { return PooledConnection(socket: socket, tls: nil) }
             try await proxy?.openTunnel(over: socket, to: host, port: port)
-            let stream = try await TLSStream.handshake(over: socket, context: context, host: host, resuming: session)
+            let offered = session ?? store?.session(for: origin, trust: context)
+            let stream: TLSStream
+            do {
+                stream = try await TLSStream.handshake(over: socket, context: context, host: host, resuming: offered)
+            } catch {
+                // The server took the session, but its certificate does not name this host: never
+                // offer it again. Other failures say nothing about the session, which is kept.
+                if offered != nil, error as? HTTPTransportError == TLSStream.resumedNameFailure(host) { store?.remove(origin) }
+                throw error
+            }
+            if offered != nil, !TLSSession.wasResumed(stream.ssl) { store?.remove(origin) }
             return PooledConnection(socket: socket, tls: stream)
         } catch {
             socket.close()

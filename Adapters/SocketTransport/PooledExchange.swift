@@ -44,7 +44,7 @@ struct PooledExchange {
             if let connection {
                 current = connection
             } else {
-                current = try await route.open(deadline: deadline, resuming: pool.session(for: origin))
+                current = try await route.open(deadline: deadline, resuming: pool.session(for: origin), store: pool.sessionStore)
                 pool.noteOpened(current)
             }
             connection = current
@@ -63,6 +63,7 @@ struct PooledExchange {
             current.exchanges += 1
             if current.exchanges == 1, let tls = current.tls, let session = TLSSession.current(of: tls.ssl) {
                 pool.keep(session, for: origin)
+                pool.sessionStore?.keep(session, for: origin, from: tls)
             }
             keep = reader.keepsAlive
             if let named = reader.keepAliveTimeout {

@@ -10,6 +10,12 @@ import Glibc
 final class TLSContext: @unchecked Sendable {
     let library: OpenSSL
     let pointer: OpaquePointer
+    /// What the context trusts, as bytes: the system store's bundle file and folder settings and
+    /// the extra CA file's content. A kept session is bound to it (``TLSSessionStore``); set
+    /// while the context is made, before it is shared.
+    private(set) var trust: [UInt8] = []
+    /// The extra CAs, while they wait for a full handshake to need them.
+    var deferredCertificates: TLSDeferredCertificates?
 
     private init(library: OpenSSL, pointer: OpaquePointer) {
         self.library = library
@@ -37,7 +43,9 @@ final class TLSContext: @unchecked Sendable {
         // instead of parsing its ~140 certificates on every run. Missing defaults are not an
         // error: the extra CAs may be all that is trusted.
         _ = library.setDefaultVerifyDirectory(pointer)
-        if let bundle = defaultBundle(library) {
+        let bundle = defaultBundle(library)
+        context.trust = systemTrust(bundle: bundle)
+        if let bundle {
             // Looked at first, without blocking: OpenSSL would open a FIFO and wait forever.
             let usable: Bool
             do {
@@ -48,7 +56,12 @@ final class TLSContext: @unchecked Sendable {
             if usable { _ = library.loadVerifyStore(pointer, bundle) }
         }
         if let file = configuration.additionalTrustedCertificates {
-            try addCertificates(from: file, to: context)
+            let bytes = try readCertificateFile(file)
+            context.trust += Array("cafile\n".utf8) + bytes
+            // Decoded only when a full handshake verifies a chain (a resumed one never does).
+            if !TLSDeferredCertificates.defer(bytes, on: context) {
+                try addCertificates(bytes, to: context, file: file)
+            }
         }
         library.errorClear()
         return context
@@ -59,19 +72,22 @@ final class TLSContext: @unchecked Sendable {
 let maximumCAFileBytes = 16 << 20
 
 /// Reads the PEM file of extra CAs itself (links followed, never blocking, a regular file of at
-/// most ``maximumCAFileBytes``) and adds its certificates to the context's store from memory,
-/// so OpenSSL never opens the path: a FIFO there cannot hang the run.
-private func addCertificates(from file: String, to context: TLSContext) throws {
-    let library = context.library
-    let bytes: [UInt8]
+/// most ``maximumCAFileBytes``), so OpenSSL never opens the path: a FIFO there cannot hang the run.
+private func readCertificateFile(_ file: String) throws -> [UInt8] {
     do {
         guard let read = try FileIO.readNamed(file, limit: maximumCAFileBytes) else {
             throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) does not exist"))
         }
-        bytes = read
+        return read
     } catch let error as FileIO.Failure {
         throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) cannot be used: \(error)"))
     }
+}
+
+/// Adds the certificates of a PEM file's `bytes` to the context's store from memory; throws
+/// when there is none, or a damaged block (which would silently drop those after it).
+func addCertificates(_ bytes: [UInt8], to context: TLSContext, file: String) throws {
+    let library = context.library
     guard let store = library.certificateStore(context.pointer) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not set up a client"))
     }
@@ -92,6 +108,15 @@ private func addCertificates(from file: String, to context: TLSContext) throws {
     guard added > 0, last == 0 || ((last >> 23) & 0xFF == 9 && last & 0x7F_FFFF == 108) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) could not be loaded as PEM certificates"))
     }
+}
+
+/// The system store's settings as bytes: the bundle's path, size and time of change (a CA
+/// added or removed changes it), and the hashed folder `SSL_CERT_DIR` names.
+private func systemTrust(bundle: String?) -> [UInt8] {
+    var info = stat()
+    let changed = bundle.map { stat($0, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "none" } ?? "none"
+    let folder = getenv("SSL_CERT_DIR").map { String(cString: $0) } ?? "-"
+    return Array("system bundle=\(bundle ?? "-") \(changed) folder=\(folder)\n".utf8)
 }
 
 /// The trust bundle file OpenSSL uses by default: `$SSL_CERT_FILE`, else its built-in path.

@@ -9,10 +9,11 @@ import Glibc
 /// Only ever offered to the origin (scheme, host, port, proxy) it came from, over the same
 /// ``TLSContext``, whose trust settings verified the server when the session was made.
 final class TLSSession: @unchecked Sendable {
-    private let functions: TLSSessionFunctions
-    private let pointer: OpaquePointer
+    let functions: TLSSessionFunctions
+    let pointer: OpaquePointer
 
-    private init(functions: TLSSessionFunctions, pointer: OpaquePointer) {
+    /// Takes ownership of `pointer` (one reference, freed on `deinit`).
+    init(functions: TLSSessionFunctions, pointer: OpaquePointer) {
         self.functions = functions
         self.pointer = pointer
     }
@@ -46,7 +47,7 @@ final class TLSSession: @unchecked Sendable {
 
 /// The OpenSSL 3 session functions (and `SSL_has_pending`), from the `libssl.so.3` ``OpenSSL`` has loaded (a second
 /// `dlopen` of a loaded library only returns its handle).
-private struct TLSSessionFunctions: @unchecked Sendable {
+struct TLSSessionFunctions: @unchecked Sendable {
     let get: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let set: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
     let free: @convention(c) (OpaquePointer?) -> Void

@@ -20,8 +20,8 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     private let library: OpenSSL
     let ssl: OpaquePointer
     private(set) var socket: SocketConnection
-    // Keeps the context alive as long as the connection.
-    private let context: TLSContext
+    // Keeps the context alive as long as the connection; a kept session is bound to its trust.
+    let context: TLSContext
 
     private init(context: TLSContext, ssl: OpaquePointer, socket: SocketConnection) {
         self.library = context.library
@@ -75,7 +75,17 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         guard try await stream.retrying(during: .handshake, { library.connect(ssl) }) > 0 else {
             throw HTTPTransportError(.connectionLost)
         }
+        // A resumed session skips the certificate exchange: its certificate, kept with it, must
+        // still name this host, as the full handshake's check did.
+        if session != nil, TLSSession.wasResumed(ssl), TLSSessionCodec.shared?.peerNames(ssl, host: host) != true {
+            throw resumedNameFailure(host)
+        }
         return stream
+    }
+
+    /// The failure of a resumed session whose certificate does not name `host`.
+    static func resumedNameFailure(_ host: String) -> HTTPTransportError {
+        HTTPTransportError(.tlsCertificate(reason: "the server's certificate is for another host (a resumed session's certificate does not name \(host))"))
     }
 
     func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {

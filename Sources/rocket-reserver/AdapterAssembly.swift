@@ -65,6 +65,8 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
+        // The TLS sessions kept for the next process, forgotten with the user's data.
+        let sessions = Self.sessionStore(for: configuration)
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
@@ -100,13 +102,20 @@ struct AdapterAssembly {
             trips: gateway.trips,
             authenticator: gateway.authenticator,
             credentials: keychain,
-            userData: CacheFolderUserData(
-                cacheDirectory: configuration.cacheDirectory,
-                credentialsDirectory: configuration.credentialsDirectory,
-                endpoint: endpoint
+            userData: CompanionForgettingUserData(
+                CacheFolderUserData(
+                    cacheDirectory: configuration.cacheDirectory,
+                    credentialsDirectory: configuration.credentialsDirectory,
+                    endpoint: endpoint
+                ),
+                forgetting: { [sessions, url = configuration.endpoint] in sessions.removeSession(for: url) }
             ),
             presenter: presenter,
-            cacheInspector: CacheFolderInspector(current: cache, at: cacheFile),
+            cacheInspector: CompanionForgettingInspector(
+                CacheFolderInspector(current: cache, at: cacheFile),
+                forgettingCurrent: { [sessions, url = configuration.endpoint] in sessions.removeSession(for: url) },
+                every: { [sessions] in sessions.removeAll() }
+            ),
             documentRunner: EndpointDocumentRunner(
                 client: client, subscriptions: subscriptions,
                 schemaFile: CacheFileLocation.schemaURL(in: configuration.cacheDirectory, endpoint: endpoint),
@@ -135,13 +144,21 @@ struct AdapterAssembly {
     /// OpenSSL 3 loaded only when an https request is made, the extra CAs of `--cacert`, the
     /// proxy the configuration chose for the endpoint from curl's variables (the same route the
     /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
-    /// No child process, no libcurl.
+    /// No child process, no libcurl. TLS sessions are kept in the cache folder for the next
+    /// process (``sessionStore(for:)``).
     static func session(for configuration: Configuration) -> any HTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
-            limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes)
+            limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes),
+            sessions: sessionStore(for: configuration)
         )
+    }
+
+    /// Where https sessions are kept between processes: one 0600 file per origin in the cache
+    /// folder, dropped on logout and `cache clear` (nothing is read or written until https is used).
+    static func sessionStore(for configuration: Configuration) -> TLSSessionStore {
+        TLSSessionStore(folder: configuration.cacheDirectory.path)
     }
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket

@@ -12,6 +12,14 @@ struct TLSFrontConnection {
     let front: TLSFront
 
     func serve(_ mode: TLSFront.Mode) {
+        // OpenSSL writes to the socket with write(2): a client that went away (one that refuses
+        // a resumed session, say, while the tickets are on their way) must not SIGPIPE the test
+        // process. Blocked on this connection's own thread, the signal stays pending and the
+        // write fails with EPIPE.
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipe, nil)
         var resetOnClose = false
         defer { resetOnClose ? FaultServerSocket.closeWithReset(fd) : { _ = close(fd) }() }
         switch mode {
