@@ -24,15 +24,9 @@ import tempfile
 import termios
 import time
 
+from live_bench import start_server  # the reference server on a free loopback port
+
 POSITION = re.compile(rb"1/\d+")
-
-
-def start_server(server):
-    process = subprocess.Popen([server, "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    line = process.stdout.readline().decode().strip()
-    if not line.startswith("listening on "):
-        raise SystemExit(f"app_first_frame: the reference server did not start ({line!r})")
-    return process, line[len("listening on "):]
 
 
 def environment(home, endpoint):
