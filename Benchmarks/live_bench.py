@@ -283,4 +283,5 @@ def main():
             print(f"client's standard error: {result['stderr']}")
 
 
-main()
+if __name__ == "__main__":
+    main()
