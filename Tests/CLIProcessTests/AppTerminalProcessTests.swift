@@ -21,13 +21,18 @@ struct AppTerminalProcessTests {
         let client = TmuxTerminal.quoted(BuiltProducts.client.path)
         let before = TmuxTerminal.quoted(home.url.appendingPathComponent("stty-before").path)
         let after = TmuxTerminal.quoted(home.url.appendingPathComponent("stty-after").path)
-        return "stty -a > \(before); \(client) app; echo EXIT=$?; stty -a > \(after); exec sleep 600"
+        // The settings after are written before EXIT= is shown: a test that saw EXIT= reads a whole file.
+        return "stty -a > \(before); \(client) app; code=$?; stty -a > \(after); echo EXIT=$code; exec sleep 600"
     }
 
-    private static func sttyUnchanged(_ home: TemporaryDirectory) throws -> Bool {
+    /// `nil` when the terminal's settings after the app are those before it; else what differs
+    /// (the runner prints it).
+    private static func sttyDifference(_ home: TemporaryDirectory) throws -> String? {
         let before = try String(contentsOf: home.url.appendingPathComponent("stty-before"), encoding: .utf8)
         let after = try String(contentsOf: home.url.appendingPathComponent("stty-after"), encoding: .utf8)
-        return !before.isEmpty && before == after
+        guard before.isEmpty || before != after else { return nil }
+        let words = { (text: String) in Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })) }
+        return "before only: \(words(before).subtracting(words(after)).sorted()); after only: \(words(after).subtracting(words(before)).sorted())"
     }
 
     private static func start(_ client: ReferenceServerClient, columns: Int = 100, rows: Int = 30) async throws -> TmuxTerminal {
@@ -59,7 +64,7 @@ struct AppTerminalProcessTests {
         try await terminal.press("q")
         let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=0"), "\(end)")
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test func bookingThroughTheLoginSheetThenAnotherProcesssCancelShows() async throws {
@@ -91,7 +96,7 @@ struct AppTerminalProcessTests {
         try await terminal.press("C-c")
         let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=0"), "\(end)")
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test func offlineWhileTheServerIsDownAndBackByItself() async throws {
@@ -111,7 +116,7 @@ struct AppTerminalProcessTests {
         #expect(!online.contains("offline"), "\(online)")
         try await terminal.press("q")
         try await terminal.waitForScreen { $0.contains("EXIT=") }
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test func aResizeLaysTheScreenOutAgainAndTooSmallSaysSo() async throws {
@@ -130,7 +135,7 @@ struct AppTerminalProcessTests {
         try await terminal.waitForScreen { $0.contains("110 ") && $0.contains("MISSION") }
         try await terminal.press("C-c")
         try await terminal.waitForScreen { $0.contains("EXIT=") }
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test(arguments: [SIGTERM, SIGHUP])
@@ -146,7 +151,7 @@ struct AppTerminalProcessTests {
         kill(app, signal)
         let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
         #expect(end.contains("EXIT="), "\(end)")
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
@@ -176,14 +181,14 @@ struct AppTerminalProcessTests {
         #expect(back.contains("MISSION"), "\(back)")
         try await terminal.press("q")
         try await terminal.waitForScreen { !$0.contains("MISSION") }
-        try await terminal.type("echo EXIT=$?; stty -a > \(file("stty-after"))")
+        try await terminal.type("code=$?; stty -a > \(file("stty-after")); echo EXIT=$code")
         try await terminal.press("Enter")
         let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=0"), "\(end)")
         let before = try String(contentsOf: client.home.url.appendingPathComponent("stty-before"), encoding: .utf8)
         let during = try String(contentsOf: client.home.url.appendingPathComponent("stty-during"), encoding: .utf8)
         #expect(!before.isEmpty && before == during, "the suspended app gave the terminal back")
-        #expect(try Self.sttyUnchanged(client.home))
+        #expect(try Self.sttyDifference(client.home) == nil)
     }
 
     @Test func hostileLaunchDataCannotRetitleOrClearTheTerminal() async throws {
