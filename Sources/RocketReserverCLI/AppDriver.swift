@@ -244,25 +244,40 @@ actor AppDriver {
             })
             liveWatches.append(Task { await self.refreshTrips() })
         }
-        if activityWatch == nil, let activity = services.bookingActivity {
-            activityWatch = Task {
-                do {
-                    for try await update in WatchBookingActivity(feed: activity)() {
-                        switch update {
-                        case .value(let event):
-                            feed.yield(.connectivity(online: true))
-                            feed.yield(.banner(BookingActivityLine.text(event)))
-                            await self.refreshTrips()
-                        case .interrupted: feed.yield(.connectivity(online: false))
-                        case .resumed:
-                            feed.yield(.connectivity(online: true))
-                            await self.refreshTrips()
-                        }
+        if activityWatch == nil, services.bookingActivity != nil {
+            activityWatch = Task { await self.followBookingActivity() }
+        }
+    }
+
+    /// The server's booking activity, for as long as the app runs: each event is a banner and
+    /// a refresh of the trips; a gap is "offline" until the feed is back. A feed that ends (it
+    /// could not connect, or the server ended it: a server shutting down may refuse the
+    /// upgrade before its port closes) is started again after a pause that doubles up to 30 s,
+    /// so the app comes back online by itself.
+    private func followBookingActivity() async {
+        var pause = Duration.seconds(1)
+        while !Task.isCancelled, let activity = services.bookingActivity {
+            do {
+                for try await update in WatchBookingActivity(feed: activity)() {
+                    switch update {
+                    case .value(let event):
+                        pause = .seconds(1)
+                        feed.yield(.connectivity(online: true))
+                        feed.yield(.banner(BookingActivityLine.text(event)))
+                        await refreshTrips()
+                    case .interrupted: feed.yield(.connectivity(online: false))
+                    case .resumed:
+                        pause = .seconds(1)
+                        feed.yield(.connectivity(online: true))
+                        await refreshTrips()
                     }
-                } catch {
-                    if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
                 }
+            } catch {
+                if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
             }
+            // A backoff between attempts, not a wait for an event: the next attempt may succeed.
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(30))
         }
     }
 
