@@ -107,7 +107,9 @@ struct AppTerminalProcessTests {
         try await terminal.waitForScreen { $0.contains("110 ") }
         let port = client.server.port
         await client.server.stopAndWait()
-        let offline = try await terminal.waitForScreen(timeout: 30) { $0.contains("offline") }
+        // Offline shows when the feed's connection drops or cannot be made again; a server that
+        // stops while the feed's upgrade is under way leaves it to the 30 s handshake timeout.
+        let offline = try await terminal.waitForScreen(timeout: 90) { $0.contains("offline") }
         #expect(offline.contains("offline"), "\(offline)")
         #expect(offline.contains("110 "), "the list stays: \(offline)")
         let again = try await ReferenceServer(port: port)
