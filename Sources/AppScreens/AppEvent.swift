@@ -37,6 +37,8 @@ public enum AppEvent: Equatable, Sendable {
     case banner(String)
     /// The banner with this id has been shown long enough.
     case bannerExpired(id: Int)
-    /// Whether the server can be reached.
-    case connectivity(online: Bool)
+    /// Whether the server can be reached, as known since `asOf`: for what a request's answer
+    /// (or failure) says, when that request started; for the live feed, when it reported it.
+    /// Evidence older than what the status already shows is ignored.
+    case connectivity(online: Bool, asOf: ContinuousClock.Instant)
 }

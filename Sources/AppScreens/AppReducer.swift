@@ -42,8 +42,12 @@ public enum AppReducer {
             return showBanner(&state, text)
         case .bannerExpired(let id):
             if state.banner?.id == id { state.banner = nil }
-        case .connectivity(let online):
+        case .connectivity(let online, let asOf):
+            // Older evidence never overrides newer: an answer to a request sent before the
+            // feed saw the server go away does not bring the status back online.
+            if let known = state.connectivityAsOf, asOf < known { break }
             state.isOnline = online
+            state.connectivityAsOf = asOf
         }
         return []
     }

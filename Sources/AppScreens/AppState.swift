@@ -14,6 +14,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var size: TerminalSize
     /// Whether the server could be reached last time the driver tried.
     public internal(set) var isOnline = true
+    /// Since when ``isOnline`` is known (`nil`: nothing learned yet).
+    var connectivityAsOf: ContinuousClock.Instant?
     /// The screens opened, the launch list first; the last is shown.
     public internal(set) var stack: [AppScreen] = [.launches]
     public internal(set) var launches = LaunchList()

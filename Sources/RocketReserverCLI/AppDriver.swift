@@ -109,13 +109,14 @@ actor AppDriver {
             feed.finish()
         case .loadPage(let after):
             start { feed in
+                let asked = ContinuousClock.now
                 do {
                     let answer = try await ListLaunches(launches: services.launches).page(after: after, freshness: .fromServerElseCached)
-                    feed.yield(.connectivity(online: answer.source == .asAsked))
+                    feed.yield(.connectivity(online: answer.source == .asAsked, asOf: asked))
                     feed.yield(.pageLoaded(answer.value, after: after))
                 } catch {
                     feed.yield(.pageFailed(after: after, message: self.sentence(for: error, command: .launches(pageSize: nil, after: after, all: false))))
-                    if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
+                    if Self.isUnreachable(error) { feed.yield(.connectivity(online: false, asOf: asked)) }
                 }
             }
         case .showDetails(let id):
@@ -123,10 +124,11 @@ actor AppDriver {
             let feed = self.feed
             detailsWatch = Task {
                 let load = LoadLaunchDetails(launches: services.launches)
+                let asked = ContinuousClock.now
                 do {
                     let answer = try await load(id: id.rawValue, freshness: .fromServerElseCached)
                     feed.yield(.detailsChanged(id, answer.value))
-                    if answer.source == .cacheWhileUnreachable { feed.yield(.connectivity(online: false)) }
+                    if answer.source == .cacheWhileUnreachable { feed.yield(.connectivity(online: false, asOf: asked)) }
                 } catch {
                     if case UseCaseError.launchNotFound = error {
                         feed.yield(.detailsChanged(id, nil))
@@ -146,9 +148,10 @@ actor AppDriver {
             detailsWatch = nil
         case .reloadDetails(let id):
             start { feed in
+                let asked = ContinuousClock.now
                 do {
                     let details = try await LoadLaunchDetails(launches: services.launches)(id: id.rawValue, forceReload: true)
-                    feed.yield(.connectivity(online: true))
+                    feed.yield(.connectivity(online: true, asOf: asked))
                     feed.yield(.detailsChanged(id, details))
                 } catch {
                     if case UseCaseError.launchNotFound = error {
@@ -156,7 +159,7 @@ actor AppDriver {
                         return
                     }
                     feed.yield(.detailsFailed(id, message: self.sentence(for: error, command: .details(launchID: id.rawValue, forceReload: true))))
-                    if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
+                    if Self.isUnreachable(error) { feed.yield(.connectivity(online: false, asOf: asked)) }
                 }
             }
         case .book(let id), .cancel(let id):
@@ -262,18 +265,18 @@ actor AppDriver {
                     switch update {
                     case .value(let event):
                         pause = .seconds(1)
-                        feed.yield(.connectivity(online: true))
+                        feed.yield(.connectivity(online: true, asOf: .now))
                         feed.yield(.banner(BookingActivityLine.text(event)))
                         await refreshTrips()
-                    case .interrupted: feed.yield(.connectivity(online: false))
+                    case .interrupted: feed.yield(.connectivity(online: false, asOf: .now))
                     case .resumed:
                         pause = .seconds(1)
-                        feed.yield(.connectivity(online: true))
+                        feed.yield(.connectivity(online: true, asOf: .now))
                         await refreshTrips()
                     }
                 }
             } catch {
-                if Self.isUnreachable(error) { feed.yield(.connectivity(online: false)) }
+                if Self.isUnreachable(error) { feed.yield(.connectivity(online: false, asOf: .now)) }
             }
             // A backoff between attempts, not a wait for an event: the next attempt may succeed.
             try? await Task.sleep(for: pause)

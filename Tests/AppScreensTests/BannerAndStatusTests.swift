@@ -44,11 +44,28 @@ struct BannerAndStatusTests {
     @Test("Offline shows on the status line until the server is reached again; the list still works")
     func offline() {
         var app = Harness(launches: 30)
-        app.send(.connectivity(online: false))
+        app.send(.connectivity(online: false, asOf: .now))
         #expect(app.lines[23].hasPrefix(" offline · rocket.invalid"))
         app.press(.character("j"))
         #expect(app.state.launches.position.selection == 1)
-        app.send(.connectivity(online: true))
+        app.send(.connectivity(online: true, asOf: .now))
+        #expect(!app.lines[23].contains("offline"))
+    }
+
+    @Test("An answer to a request sent before the server was seen gone does not bring the status back online")
+    func staleEvidence() {
+        var app = Harness(launches: 30)
+        let asked = ContinuousClock.now
+        let feedLost = asked.advanced(by: .milliseconds(5))
+        app.send(.connectivity(online: false, asOf: feedLost))
+        // The page asked for before the feed dropped is answered afterwards.
+        app.send(.connectivity(online: true, asOf: asked))
+        #expect(app.lines[23].hasPrefix(" offline · "), "\(app.lines[23])")
+        // A request sent after the drop that gets an answer is news: the server is back.
+        app.send(.connectivity(online: true, asOf: feedLost.advanced(by: .milliseconds(1))))
+        #expect(!app.lines[23].contains("offline"))
+        // And a failure of a request sent before that answer does not take it down again.
+        app.send(.connectivity(online: false, asOf: feedLost))
         #expect(!app.lines[23].contains("offline"))
     }
 
@@ -56,7 +73,7 @@ struct BannerAndStatusTests {
     func narrowStatus() {
         var app = Harness(size: TerminalSize(columns: 40, rows: 12), user: nil, launches: 3)
         app.send(.signedIn(Fixture.email("a-rather-long-address-for-a-small-window@rocket.invalid")))
-        app.send(.connectivity(online: false))
+        app.send(.connectivity(online: false, asOf: .now))
         let status = app.lines[11]
         // The host gives up cells first, so that some of the user shows.
         #expect(status.hasPrefix(" offline · rocket.inva… · a-ra"))

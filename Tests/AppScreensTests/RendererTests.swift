@@ -106,7 +106,7 @@ struct RendererTests {
     @Test("Without colour no cell has a foreground colour; with it, some do")
     func colours() {
         var app = Harness(launches: 5)
-        app.send(.connectivity(online: false))
+        app.send(.connectivity(online: false, asOf: .now))
         app.send(.userChanged(Fixture.user(trips: [1])))
         let plain = AppRenderer(colors: false).frame(for: app.state)
         #expect(plain.cells.allSatisfy { $0.style.foreground == nil })

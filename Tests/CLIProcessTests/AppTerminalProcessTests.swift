@@ -99,10 +99,11 @@ struct AppTerminalProcessTests {
         #expect(try Self.sttyDifference(client.home) == nil)
     }
 
-    /// Disabled: in three fresh-clone runs of Scripts/test in a row, the app's status stayed
-    /// "online" for 90 s after the server stopped (it passes alone, and in the suite in the work
-    /// tree). An open defect of issue 29, not a flaky test: see its closing note.
-    @Test(.disabled("the app stayed online after the server stopped in Scripts/test's fresh-clone runs: an open defect (issue 29)"))
+    /// The server stops just after the first pages arrive. The answer to the page asked for
+    /// before it stopped may be handled after the live feed reported the drop: it must not
+    /// bring the status back online (it did, 1 run in 8 under load, and nothing said offline
+    /// again while the feed kept retrying).
+    @Test
     func offlineWhileTheServerIsDownAndBackByItself() async throws {
         let client = try await ReferenceServerClient(prefix: "app-offline")
         defer { client.stop() }
@@ -111,9 +112,9 @@ struct AppTerminalProcessTests {
         try await terminal.waitForScreen { $0.contains("110 ") }
         let port = client.server.port
         await client.server.stopAndWait()
-        // Offline shows when the feed's connection drops or cannot be made again; a server that
-        // stops while the feed's upgrade is under way leaves it to the 30 s handshake timeout.
-        let offline = try await terminal.waitForScreen(timeout: 90) { $0.contains("offline") }
+        // Offline shows when the feed's connection drops, or when the feed, not yet connected,
+        // is refused on its next try (a second later).
+        let offline = try await terminal.waitForScreen(timeout: 30) { $0.contains("offline") }
         #expect(offline.contains("offline"), "\(offline)")
         #expect(offline.contains("110 "), "the list stays: \(offline)")
         let again = try await ReferenceServer(port: port)
@@ -189,7 +190,8 @@ struct AppTerminalProcessTests {
         try await terminal.waitForScreen { !$0.contains("MISSION") }
         try await terminal.type("code=$?; stty -a > \(file("stty-after")); echo EXIT=$code")
         try await terminal.press("Enter")
-        let end = try await terminal.waitForScreen { $0.contains("EXIT=") }
+        // The typed line shows EXIT=$code at once; the echo's own line has the number.
+        let end = try await terminal.waitForScreen { $0.range(of: "EXIT=[0-9]", options: .regularExpression) != nil }
         #expect(end.contains("EXIT=0"), "\(end)")
         let before = try String(contentsOf: client.home.url.appendingPathComponent("stty-before"), encoding: .utf8)
         let during = try String(contentsOf: client.home.url.appendingPathComponent("stty-during"), encoding: .utf8)

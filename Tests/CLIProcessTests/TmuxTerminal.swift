@@ -15,6 +15,9 @@ final class TmuxTerminal: Sendable {
 
     let socket: String
     private let folder: TemporaryDirectory
+    /// The tmux server's process id (0 if it could not be read): ``stop()`` ends it by signal,
+    /// at once, so no server outlives the test process with the window's command in it.
+    private let serverPID: pid_t
 
     /// Starts `command` (a shell command line) in a `columns`×`rows` window with `environment`.
     init(command: String, environment: [String: String], columns: Int = 100, rows: Int = 30) async throws {
@@ -28,8 +31,11 @@ final class TmuxTerminal: Sendable {
             [Self.path ?? "tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows),
              "env -i \(variables) sh -c \(Self.quoted(command))"]
         )
-        let result = (status: status, stderr: "exit status \(status)")
-        guard result.status == 0 else { throw TmuxError(message: "tmux did not start: \(result.stderr)") }
+        guard status == 0 else { throw TmuxError(message: "tmux did not start: exit status \(status)") }
+        let pid = try? await ProcessRunner.run(
+            URL(fileURLWithPath: Self.path ?? "tmux"), ["-S", socket, "display-message", "-p", "#{pid}"], environment: ["PATH": "/usr/bin:/bin"], deadline: 30
+        )
+        serverPID = pid.flatMap { pid_t($0.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
     }
 
     /// Runs `argv` with standard input and output on /dev/null and waits for it on a thread of
@@ -50,12 +56,31 @@ final class TmuxTerminal: Sendable {
             for descriptor in [Int32(0), 1, 2] {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
+            // Nothing else of the test process's: a tmux server keeps what it inherits for as
+            // long as it runs (pipes of other children, whose readers would never see their end).
+            // (Glibc's closefrom action is not visible to Swift: each open descriptor is named.)
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
             var pointers: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
             defer { for pointer in pointers { free(pointer) } }
             let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
             defer { for pointer in environment { free(pointer) } }
+            // Signals as a new process has them: this thread blocks nearly all of them, and a
+            // tmux server that inherited that mask ignored the SIGTERM that ``stop()`` sends.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t()
+            var all = sigset_t()
+            sigemptyset(&none)
+            sigfillset(&all)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setsigdefault(&attributes, &all)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             var pid: pid_t = 0
-            guard posix_spawn(&pid, argv[0], &actions, nil, &pointers, environment) == 0 else {
+            guard posix_spawn(&pid, argv[0], &actions, &attributes, &pointers, environment) == 0 else {
                 ended(-1)
                 return
             }
@@ -117,14 +142,12 @@ final class TmuxTerminal: Sendable {
         try await tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
     }
 
-    /// Ends the tmux server (and the app in it), without blocking the calling thread: a
-    /// `waitUntilExit` here held a thread of the two-thread pool and stalled the live suites.
+    /// Ends the tmux server (and the app in it) with SIGTERM, which it takes as `kill-server`,
+    /// without blocking the calling thread (a `waitUntilExit` here held a thread of the
+    /// two-thread pool and stalled the live suites). A `kill-server` spawned on a thread of its
+    /// own, as before, never ran when the test process ended first, and left the server behind.
     func stop() {
-        let folder = self.folder
-        if let path = Self.path {
-            Self.spawn([path, "-S", socket, "kill-server"]) { _ in folder.remove() }
-        } else {
-            folder.remove()
-        }
+        if serverPID > 0 { kill(serverPID, SIGTERM) }
+        folder.remove()
     }
 }
