@@ -21,6 +21,7 @@ extension EndpointDocumentRunner {
             do {
                 for try await event in client.subscribe(operation, variables: variables) {
                     switch event {
+                    case .started: continue
                     case .data(let data): emitter.yield(.value(GraphQLDocumentAnswer(data: AnswerJSON.line(data, fields: fields))))
                     case .interrupted(let error): emitter.yield(.interrupted(serviceError(error, operation: name)))
                     case .resumed: emitter.yield(.resumed)

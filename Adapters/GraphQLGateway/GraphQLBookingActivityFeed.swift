@@ -21,6 +21,7 @@ public struct GraphQLBookingActivityFeed: BookingActivityFeed {
             do {
                 for try await event in client.subscribe(TripsBookedSubscription()) {
                     switch event {
+                    case .started: continue
                     case .data(let data):
                         // `tripsBooked` is nullable in the schema: a null announces nothing.
                         guard let value = data.tripsBooked else { continue }

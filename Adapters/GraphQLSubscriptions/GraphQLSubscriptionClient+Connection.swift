@@ -86,7 +86,7 @@ extension GraphQLSubscriptionClient {
         subscribers = [:]
         for subscriber in ending.values {
             let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
-            subscriber.live?.settle(.failure(error))
+            subscriber.live.settle(.failure(error))
             subscriber.continuation.finish(throwing: error)
         }
     }
@@ -282,7 +282,7 @@ extension GraphQLSubscriptionClient {
             return
         }
         // An event proves the server has the subscription.
-        subscriber.live?.settle(.success(()))
+        Self.markLive(subscriber)
         await eventSink?(subscriber.operation, data, subscriber.variables)
         subscriber.continuation.yield(.data(data))
     }
@@ -293,11 +293,11 @@ extension GraphQLSubscriptionClient {
         started.remove(id)
         if let kind {
             let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
-            subscriber.live?.settle(.failure(error))
+            subscriber.live.settle(.failure(error))
             subscriber.continuation.finish(throwing: error)
         } else {
             // Completed by the server: it had the subscription (the stream simply ends).
-            subscriber.live?.settle(.success(()))
+            Self.markLive(subscriber)
             subscriber.continuation.finish()
         }
         await closeIfUnused()

@@ -31,6 +31,7 @@ extension GraphQLSubscriptionClient {
                         } catch {
                             throw GraphQLSubscriptionError(operationName: Subscription.operationName, kind: .unexpectedShape(Self.reason(error)))
                         }
+                    case .started: continuation.yield(.started)
                     case .interrupted(let error): continuation.yield(.interrupted(error))
                     case .resumed: continuation.yield(.resumed)
                     }

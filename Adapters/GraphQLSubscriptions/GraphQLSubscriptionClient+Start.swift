@@ -17,9 +17,10 @@ extension GraphQLSubscriptionClient {
     /// still miss an event published at once; a first event, or the server completing the
     /// subscription, also counts as live.
     ///
-    /// The stream is the one ``subscribe(_:variables:)`` gives (events, then
+    /// The stream is the one ``subscribe(_:variables:)`` gives: ``GraphQLSubscriptionEvent/started``
+    /// first (already in it when this returns), events, then
     /// ``GraphQLSubscriptionEvent/interrupted(_:)`` and ``GraphQLSubscriptionEvent/resumed`` around
-    /// a reconnection; after a reconnection the subscription is sent again, but `resumed` does
+    /// a reconnection (after a reconnection the subscription is sent again, but `resumed` does
     /// not wait for the server's answer). Events that arrive before iteration starts wait in its
     /// buffer.
     ///
@@ -30,20 +31,12 @@ extension GraphQLSubscriptionClient {
     public func startSubscription(
         _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue] = [:]
     ) async throws -> AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error> {
-        let id = ids.withLock { next in
-            next += 1
-            return String(next)
-        }
-        let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: GraphQLSubscriptionEvent<[String: JSONValue]>.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferLimit)
-        )
-        continuation.onTermination = { _ in Task { await self.remove(id) } }
-        let live = SubscriptionLiveSignal()
-        await add(id, Subscriber(operation: operation, variables: variables, continuation: continuation, live: live))
+        let (id, subscriber, stream) = makeSubscriber(operation, variables: variables)
+        await add(id, subscriber)
         do {
-            try await live.wait()
+            try await subscriber.live.wait()
         } catch {
-            continuation.finish()
+            subscriber.continuation.finish()
             throw error
         }
         return stream
@@ -77,6 +70,14 @@ extension GraphQLSubscriptionClient {
 
     /// Settles the subscriptions `ids` as live.
     func markLive(_ ids: [String]) {
-        for id in ids { subscribers[id]?.live?.settle(.success(())) }
+        for id in ids {
+            if let subscriber = subscribers[id] { Self.markLive(subscriber) }
+        }
+    }
+
+    /// Settles `subscriber` as live and yields ``GraphQLSubscriptionEvent/started`` to its
+    /// stream, the first time only.
+    static func markLive(_ subscriber: Subscriber) {
+        if subscriber.live.settle(.success(())) { subscriber.continuation.yield(.started) }
     }
 }

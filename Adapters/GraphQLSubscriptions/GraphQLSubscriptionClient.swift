@@ -35,8 +35,9 @@ public actor GraphQLSubscriptionClient {
         var operation: GraphQLSubscriptionOperation
         var variables: [String: JSONValue]
         var continuation: AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>.Continuation
-        /// Settled once the server has the subscription, for ``startSubscription(_:variables:)``.
-        var live: SubscriptionLiveSignal? = nil
+        /// Settled once the server has the subscription: the stream then gets
+        /// ``GraphQLSubscriptionEvent/started``, and ``startSubscription(_:variables:)`` returns.
+        var live = SubscriptionLiveSignal()
     }
 
     let endpoint: URL
@@ -116,9 +117,20 @@ public actor GraphQLSubscriptionClient {
     /// Subscribes to `operation`: each event's `data` as it arrives, until the server completes
     /// it (the stream ends), fails it (the stream throws), or the consumer stops (which sends
     /// `complete`/`stop`, and closes the socket if nothing else uses it).
+    /// The first element is ``GraphQLSubscriptionEvent/started`` once the subscription is live.
     public nonisolated func subscribe(
         _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue] = [:]
     ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error> {
+        let (id, subscriber, stream) = makeSubscriber(operation, variables: variables)
+        Task { await self.add(id, subscriber) }
+        return stream
+    }
+
+    /// A new subscription's id, its record and the stream its consumer reads (stopping the
+    /// stream removes it).
+    nonisolated func makeSubscriber(
+        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue]
+    ) -> (id: String, subscriber: Subscriber, stream: AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>) {
         let id = ids.withLock { next in
             next += 1
             return String(next)
@@ -127,9 +139,7 @@ public actor GraphQLSubscriptionClient {
             of: GraphQLSubscriptionEvent<[String: JSONValue]>.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferLimit)
         )
         continuation.onTermination = { _ in Task { await self.remove(id) } }
-        let subscriber = Subscriber(operation: operation, variables: variables, continuation: continuation)
-        Task { await self.add(id, subscriber) }
-        return stream
+        return (id, Subscriber(operation: operation, variables: variables, continuation: continuation), stream)
     }
 
     /// Subscriptions alive now (each holds a share of the socket).
@@ -152,7 +162,7 @@ public actor GraphQLSubscriptionClient {
             abandoned.insert(id)
             return
         }
-        removed.live?.settle(.failure(CancellationError()))
+        removed.live.settle(.failure(CancellationError()))
         if let channel, started.remove(id) != nil {
             try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
         }
@@ -184,6 +194,6 @@ public actor GraphQLSubscriptionClient {
         let message: JSONValue = ["type": .string(channel.subprotocol.startType), "id": .string(id), "payload": .object(payload)]
         // A failed send means the connection is going down: the read loop reconnects and sends it again.
         try? await channel.socket.send(.text(JSONWriter.string(message)))
-        if let live = subscriber.live, !live.isSettled { await probe(for: id, on: channel) }
+        if !subscriber.live.isSettled { await probe(for: id, on: channel) }
     }
 }

@@ -18,14 +18,17 @@ final class SubscriptionLiveSignal: Sendable {
         }
     }
 
-    /// Settles the signal with `result` (only the first call counts) and wakes the waiter.
-    func settle(_ result: Result<Void, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard case .pending(let waiter) = state else { return nil }
+    /// Settles the signal with `result` (only the first call counts) and wakes the waiter;
+    /// whether this call was the first.
+    @discardableResult
+    func settle(_ result: Result<Void, any Error>) -> Bool {
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, any Error>?) in
+            guard case .pending(let waiter) = state else { return (false, nil) }
             state = .settled(result)
-            return waiter
+            return (true, waiter)
         }
         waiter?.resume(with: result)
+        return first
     }
 
     /// Returns once the signal is settled with success; throws its error, or

@@ -59,6 +59,7 @@ struct LegacyOnlyServerTests {
         let id = try #require(start?["id"])
         try second.send(json: ["type": "ka"])
         try second.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": 1]]])
+        #expect(try await events.next() == .started)
         #expect(try await events.next() == .data(["tripsBooked": 1]))
         // No backoff was waited for: the retry is immediate, not a reconnection.
         #expect(sleep.delays.allSatisfy { $0 == .seconds(5) })
@@ -75,6 +76,7 @@ struct LegacyOnlyServerTests {
         #expect(try await answerAsHosted(server))
         let id = try #require(try await server.next()?["id"])
         try server.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": -1]]])
+        #expect(try await events.next() == .started)  // the first event counts as live
         #expect(try await events.next() == .data(["tripsBooked": -1]))
         #expect(memory.writes.withLock { $0 } == 0) // nothing new to remember
     }
@@ -90,6 +92,7 @@ struct LegacyOnlyServerTests {
         _ = try await server.acknowledge()
         let id = try #require(try await server.next()?["id"])
         try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 2]]])
+        #expect(try await events.next() == .started)
         #expect(try await events.next() == .data(["tripsBooked": 2]))
         #expect(memory.stored.withLock { $0 } == .graphQLTransportWS)
     }
@@ -137,6 +140,7 @@ extension LegacyOnlyServerTests {
         _ = try await second.acknowledge()
         let id = try #require(try await second.next()?["id"])
         try second.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": 3]]])
+        #expect(try await events.next() == .started)
         #expect(try await events.next() == .data(["tripsBooked": 3]))
     }
 }

@@ -24,6 +24,7 @@ struct LiveSubscriptionTests {
         #expect(try await server.next() == ["type": "ping"])
         try server.send(json: ["type": "pong"])
         var events = try await start.value.makeAsyncIterator()
+        #expect(try await events.next() == .started)
         try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 1]]])
         #expect(try await events.next() == .data(["tripsBooked": 1]))
     }
@@ -52,6 +53,7 @@ struct LiveSubscriptionTests {
         let id = try #require(try await server.next()?["id"])
         try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 5]]])
         var events = try await start.value.makeAsyncIterator()
+        #expect(try await events.next() == .started)
         #expect(try await events.next() == .data(["tripsBooked": 5]))
     }
 
@@ -66,6 +68,7 @@ struct LiveSubscriptionTests {
         let server = await session.accept()
         _ = try await server.acknowledge()
         _ = try await server.next()  // the first subscription
+        #expect(try await server.next() == ["type": "ping"])  // its probe, not answered yet
         await sleep.release(next: .seconds(10))
         #expect(try await server.next() == ["type": "ping"])  // keep-alive, not answered yet
         let start = Task { try await client.startSubscription(tripsBooked) }
@@ -96,7 +99,8 @@ struct LiveSubscriptionTests {
         try server.send(json: ["type": "complete", "id": probeID])
         var events = try await start.value.makeAsyncIterator()
         try server.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": 2]]])
-        // The probe's answer never reaches the subscription's stream.
+        // The probe's answer never reaches the subscription's stream: only `started` does.
+        #expect(try await events.next() == .started)
         #expect(try await events.next() == .data(["tripsBooked": 2]))
     }
 

@@ -29,6 +29,10 @@ struct ReferenceServerLiveSubscriptionTests {
         )
 
         var events = try await subscriptions.startSubscription(TripsBookedSubscription()).makeAsyncIterator()
+        guard case .started? = try await events.next() else {
+            Issue.record("the stream did not begin with started")
+            return
+        }
         let booked = try await client.run(BookTripMutation(id: "5"))
         #expect(booked.data.bookTrips.fragments.tripUpdateDetails.success)
         guard case .data(let event)? = try await events.next() else {

@@ -25,7 +25,10 @@ import TestSupport
             reconnection: reconnection, protocols: [subprotocol]
         )
         var events = client.subscribe(TripsBookedSubscription()).makeAsyncIterator()
-        try await waitUntilRegistered(on: client)
+        guard case .started? = try await events.next() else {
+            Issue.record("the subscription did not start")
+            return
+        }
         try await book(["1", "2"], at: endpoint, token: token)
         guard case .data(let before)? = try await events.next() else {
             Issue.record("expected the first event")

@@ -9,14 +9,16 @@ import Testing
 /// Hostile and unlucky servers: errors, refusals, nonsense, silence, and dropped connections
 /// (reconnected on an injected sleep, never a real one).
 @Suite(.timeLimit(.minutes(5))) struct SubscriptionFaultTests {
-    /// Subscribes, acknowledges and returns the server's end and the subscription's id.
+    /// Subscribes, acknowledges, answers the live probe, reads `started`, and returns the
+    /// server's end and the subscription's id.
     private func subscribed(
         _ client: GraphQLSubscriptionClient, _ session: InMemoryWebSocketSession
     ) async throws -> (AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error>.AsyncIterator, InMemoryWebSocketServer, JSONValue) {
-        let events = client.subscribe(tripsBooked).makeAsyncIterator()
+        var events = client.subscribe(tripsBooked).makeAsyncIterator()
         let server = await session.accept()
         _ = try await server.acknowledge()
-        let id = try #require(try await server.next()?["id"])
+        let id = try #require(try await server.subscription()?["id"])
+        #expect(try await events.next() == .started)
         return (events, server, id)
     }
 

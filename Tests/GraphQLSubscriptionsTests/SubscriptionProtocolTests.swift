@@ -15,15 +15,19 @@ import Testing
         let client = GraphQLSubscriptionClient(
             endpoint: loopbackEndpoint, session: session, credentials: SubscriptionCredentials(scheme: .raw) { "token-1" }
         )
-        let consumer = Task { () -> GraphQLSubscriptionEvent<[String: JSONValue]>? in
-            for try await event in client.subscribe(tripsBooked) { return event }
-            return nil
+        let consumer = Task {
+            var received: [GraphQLSubscriptionEvent<[String: JSONValue]>] = []
+            for try await event in client.subscribe(tripsBooked) {
+                received.append(event)
+                if case .data = event { break }
+            }
+            return received
         }
         let server = await session.accept()
         #expect(server.request.url.absoluteString == "ws://127.0.0.1:4000/graphql")
         #expect(server.request.subprotocols == ["graphql-transport-ws", "graphql-ws"])
         #expect(try await server.acknowledge() == ["authorization": "token-1"])
-        let subscribe = try await server.next()
+        let subscribe = try await server.subscription()
         #expect(subscribe?["type"] == "subscribe")
         #expect(subscribe?["payload"]?["query"] == "subscription TripsBooked { tripsBooked }")
         #expect(subscribe?["payload"]?["operationName"] == "TripsBooked")
@@ -31,7 +35,7 @@ import Testing
         try server.send(json: ["type": "ping"])
         #expect(try await server.next() == ["type": "pong"])
         try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 2]]])
-        #expect(try await consumer.value == .data(["tripsBooked": 2]))
+        #expect(try await consumer.value == [.started, .data(["tripsBooked": 2])])
         #expect(try await server.next() == ["type": "complete", "id": id])
         #expect(try await server.receive() == nil)
         #expect(server.clientClose?.code == .normalClosure)
@@ -47,7 +51,7 @@ import Testing
             var received: [GraphQLSubscriptionEvent<[String: JSONValue]>] = []
             for try await event in client.subscribe(tripsBooked) {
                 received.append(event)
-                if received.count == 2 { break }
+                if received.count == 3 { break }
             }
             return received
         }
@@ -55,13 +59,13 @@ import Testing
         #expect(server.request.url.absoluteString == "wss://api.example.invalid/graphql")
         #expect(try await server.acknowledge() == ["authorization": "Bearer token-2"])
         try server.send(json: ["type": "ka"])
-        let start = try await server.next()
+        let start = try await server.subscription()
         #expect(start?["type"] == "start")
         let id = try #require(start?["id"])
         try server.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": 1]]])
         try server.send(json: ["type": "ka"])
         try server.send(json: ["type": "data", "id": id, "payload": ["data": ["tripsBooked": -1]]])
-        #expect(try await consumer.value == [.data(["tripsBooked": 1]), .data(["tripsBooked": -1])])
+        #expect(try await consumer.value == [.started, .data(["tripsBooked": 1]), .data(["tripsBooked": -1])])
         #expect(try await server.next() == ["type": "stop", "id": id])
         #expect(try await server.next() == ["type": "connection_terminate"])
         #expect(try await server.receive() == nil)
@@ -128,12 +132,12 @@ import Testing
         }
         let server = await session.accept()
         _ = try await server.acknowledge()
-        let firstID = try #require(try await server.next()?["id"])
+        let firstID = try #require(try await server.subscription()?["id"])
         let second = Task { () -> [String: JSONValue]? in
             for try await event in client.subscribe(tripsBooked) { if case .data(let data) = event { return data } }
             return nil
         }
-        let secondID = try #require(try await server.next()?["id"])
+        let secondID = try #require(try await server.subscription()?["id"])
         #expect(firstID != secondID)
         try server.send(json: ["type": "next", "id": secondID, "payload": ["data": ["tripsBooked": 2]]])
         #expect(try await second.value == ["tripsBooked": 2])
@@ -155,7 +159,11 @@ import Testing
         var events = client.subscribe(TripsBookedSubscription()).makeAsyncIterator()
         let server = await session.accept()
         _ = try await server.acknowledge()
-        let id = try #require(try await server.next()?["id"])
+        let id = try #require(try await server.subscription()?["id"])
+        guard case .started? = try await events.next() else {
+            Issue.record("not started")
+            return
+        }
         try server.send(json: ["type": "next", "id": id, "payload": ["data": ["tripsBooked": 4]]])
         guard case .data(let data)? = try await events.next() else {
             Issue.record("no event")

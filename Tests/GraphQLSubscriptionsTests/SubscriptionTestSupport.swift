@@ -101,6 +101,26 @@ extension InMemoryWebSocketServer {
         decoded(try await receive())
     }
 
+    /// Reads a `subscribe` (or `start`) and the live probe the client sends after it, answers
+    /// the probe, and returns the subscription's message.
+    func subscription() async throws -> JSONValue? {
+        let message = try await next()
+        try await answerProbe()
+        return message
+    }
+
+    /// Reads the client's live probe and answers it: a `ping` with a `pong`; in graphql-ws, the
+    /// `LiveProbe` operation with its data and `complete`.
+    func answerProbe() async throws {
+        let probe = try await next()
+        if probe?["type"] == "ping" {
+            try send(json: ["type": "pong"])
+        } else if let id = probe?["id"] {
+            try send(json: ["type": "data", "id": id, "payload": ["data": ["__typename": "Query"]]])
+            try send(json: ["type": "complete", "id": id])
+        }
+    }
+
     /// Reads `connection_init` and acknowledges it; returns its payload.
     func acknowledge() async throws -> JSONValue? {
         let initMessage = try await next()

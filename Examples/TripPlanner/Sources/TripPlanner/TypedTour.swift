@@ -38,8 +38,9 @@ struct TypedTour {
         guard let before = try await details.next()?.data.launch else { throw TripPlan.Mismatch(description: "no details for \(launch.id)") }
         say("watch: \(before.id) booked: \(before.isBooked)")
 
-        // 4. A subscription, live before anything is booked.
-        var bookings = try await subscriptions.startSubscription(TripsBookedSubscription()).makeAsyncIterator()
+        // 4. A subscription, live before anything is booked: its first element says so.
+        var bookings = subscriptions.subscribe(TripsBookedSubscription()).makeAsyncIterator()
+        guard case .started? = try await bookings.next() else { throw TripPlan.Mismatch(description: "the subscription did not start") }
         say("subscription: live")
 
         // 5. Log in, book: the watch follows the mutation's answer, the subscription sees it.

@@ -44,6 +44,7 @@ struct PlannerClientTests {
         #expect(try await server.receive() == .text(#"{"type":"ping"}"#))
         try server.send(.text(#"{"type":"pong"}"#))
         var events = try await started.value.makeAsyncIterator()
+        guard case .started? = try await events.next() else { throw CancellationError() }
         try server.send(.text(#"{"type":"next","id":"1","payload":{"data":{"tripsBooked":1}}}"#))
         guard case .data(let event)? = try await events.next() else { throw CancellationError() }
         #expect(event.tripsBooked == 1)
