@@ -1,3 +1,4 @@
+import CacheRecords
 import JSON
 
 /// Mutations with an optimistic result: the expected outcome shows at once, the server's

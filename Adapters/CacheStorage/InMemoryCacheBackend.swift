@@ -1,9 +1,10 @@
+import CacheRecords
 import Synchronization
 
 /// Keeps records in memory, decoded, shared by every cache given the same ``CachePersistence``;
 /// bounded by the records' estimated encoded size (``RecordSize``), evicting the least
 /// recently used first, like the SQLite backend.
-final class InMemoryCacheBackend: CacheBackend {
+package final class InMemoryCacheBackend: CacheBackend {
     private struct Entry {
         var record: CacheRecord
         var size: Int
@@ -27,15 +28,15 @@ final class InMemoryCacheBackend: CacheBackend {
     private let state = Mutex(State())
     private let maximumBytes: Int?
 
-    init(maximumBytes: Int?) {
+    package init(maximumBytes: Int?) {
         self.maximumBytes = maximumBytes
     }
 
-    func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
+    package func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
         body(Snapshot(entries: state.withLock { $0.entries }))
     }
 
-    func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
+    package func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
         state.withLock { state in
             for update in updates {
                 let old = state.entries.removeValue(forKey: update.key)
@@ -51,24 +52,24 @@ final class InMemoryCacheBackend: CacheBackend {
         }
     }
 
-    func markUsed(_ keys: [String], at time: Int64) {
+    package func markUsed(_ keys: [String], at time: Int64) {
         state.withLock { state in
             for key in keys where state.entries[key] != nil { state.entries[key]?.usedAt = time }
         }
     }
 
-    func mutationCount() -> UInt64? { nil }
+    package func mutationCount() -> UInt64? { nil }
 
     /// Nothing to do: saves are atomic under the mutex, and there is no other process.
-    func beginExclusiveAccess() async throws -> Int32? { nil }
+    package func beginExclusiveAccess() async throws -> Int32? { nil }
 
-    func endExclusiveAccess(_ access: Int32?) {}
+    package func endExclusiveAccess(_ access: Int32?) {}
 
-    func allRecords() -> [String: CacheRecord] {
+    package func allRecords() -> [String: CacheRecord] {
         state.withLock { $0.entries }.mapValues(\.record)
     }
 
-    func summary() -> CacheStorageSummary {
+    package func summary() -> CacheStorageSummary {
         state.withLock { state in
             let stamps = state.entries.values.map(\.receivedAt)
             let range = stamps.min().flatMap { low in stamps.max().map { low...$0 } }
@@ -77,7 +78,7 @@ final class InMemoryCacheBackend: CacheBackend {
         }
     }
 
-    func removeAll() {
+    package func removeAll() {
         state.withLock { $0 = State() }
     }
 
@@ -91,11 +92,11 @@ final class InMemoryCacheBackend: CacheBackend {
         }
     }
 
-    func setting(named name: String) -> Int64? {
+    package func setting(named name: String) -> Int64? {
         state.withLock { $0.settings[name] }
     }
 
-    func storeSetting(_ value: Int64?, named name: String) {
+    package func storeSetting(_ value: Int64?, named name: String) {
         state.withLock { $0.settings[name] = value }
     }
 }

@@ -4,7 +4,7 @@ import JSON
 extension RecordStore {
     /// The answer to a query assembled from records, or `nil` unless every selected field is
     /// cached and, with `oldestAllowed`, every record read was received at that time or later.
-    mutating func read(_ operation: GraphQLOperation, variables: [String: JSONValue], oldestAllowed: Int64?) -> [String: JSONValue]? {
+    package mutating func read(_ operation: GraphQLOperation, variables: [String: JSONValue], oldestAllowed: Int64?) -> [String: JSONValue]? {
         guard operation.kind == .query else { return nil }
         return readObject(CacheKeys.queryRoot, field: nil, rootSelections: operation.selections, variables: variables, oldestAllowed: oldestAllowed)
     }

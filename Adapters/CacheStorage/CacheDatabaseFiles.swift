@@ -17,11 +17,16 @@ import POSIXSupport
 /// moved aside like a damaged database (``moveAside()``), never followed nor opened. Symbolic
 /// links in the folders above the database are followed (``openablePath()``), as git and the
 /// `sqlite3` shell follow them.
-struct CacheDatabaseFiles: Sendable {
+package struct CacheDatabaseFiles: Sendable {
     /// The database file.
     let path: String
     /// A cache file of the earlier whole-file format, imported on first use and then removed.
     let legacyPath: String?
+
+    package init(path: String, legacyPath: String?) {
+        self.path = path
+        self.legacyPath = legacyPath
+    }
 
     var lockPath: String { path + ".lock" }
     var damagedPath: String { path + ".damaged" }

@@ -15,7 +15,7 @@ import JSON
 ///
 /// For a mutation the root fields, and objects keyed only by their path from the root, are
 /// not kept; objects with an id (and what hangs below them) are.
-struct AnswerNormalizer {
+package struct AnswerNormalizer {
     private let variables: [String: JSONValue]
     private var records: [String: CacheRecord] = [:]
     /// Whether ``trail`` is kept: only when describing a refusal (the rare case), on a second walk.
@@ -28,7 +28,7 @@ struct AnswerNormalizer {
     }
 
     /// The records `data`, an answer to `operation`, writes, by key.
-    static func records(
+    package static func records(
         _ data: [String: JSONValue], for operation: GraphQLOperation, variables: [String: JSONValue]
     ) throws(CacheIdentityError) -> [String: CacheRecord] {
         let isQuery = operation.kind == .query

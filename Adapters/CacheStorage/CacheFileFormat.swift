@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CacheRecords
 import POSIXSupport
 
 /// The compact binary format of a cache file.
@@ -34,7 +35,6 @@ public enum CacheFileFormat {
     }
 
     static let magic: [UInt8] = Array("RRGQLC\u{1}\n".utf8)
-    static let maximumDepth = 512
 
     /// Decodes every record of a file (a fuzzing entry point: never traps on any input).
     ///
@@ -45,7 +45,7 @@ public enum CacheFileFormat {
         var records: [String: CacheRecord] = [:]
         for (key, bytes) in slots {
             do {
-                records[key] = try decodeRecord(bytes)
+                records[key] = try RecordCodec.decodeRecord(bytes)
             } catch {
                 throw .truncatedOrCorrupt
             }
@@ -83,17 +83,6 @@ public enum CacheFileFormat {
         }
         guard case .success(let records) = result else { throw .truncatedOrCorrupt }
         return records
-    }
-
-    /// Decodes one record body.
-    static func decodeRecord(_ bytes: ArraySlice<UInt8>) throws(ByteReader.Malformed) -> CacheRecord {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ByteReader.Malformed) -> CacheRecord in
-                var decoder = RecordDecoder(reader: ByteReader(buffer))
-                return try decoder.record()
-            }
-        }
-        return try result.get()
     }
 
     /// FNV-1a, 64 bits.

@@ -1,3 +1,5 @@
+import CacheRecords
+
 /// Builds a cache file record by record: already encoded bodies are copied as they are.
 struct FileWriter {
     private var writer = ByteWriter()

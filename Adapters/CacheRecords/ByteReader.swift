@@ -1,29 +1,31 @@
 import JSON
 
 /// Reads the cache file format's primitives with bounds checks; never traps on any input.
-struct ByteReader {
+package struct ByteReader {
     /// Bytes that do not form what was expected.
-    struct Malformed: Error {}
+    package struct Malformed: Error {
+        package init() {}
+    }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
-    let end: Int
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index: Int
+    package let end: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) {
         self.bytes = bytes
         self.index = start
         self.end = min(end ?? bytes.count, bytes.count)
     }
 
-    var isAtEnd: Bool { index >= end }
+    package var isAtEnd: Bool { index >= end }
 
-    mutating func byte() throws(Malformed) -> UInt8 {
+    package mutating func byte() throws(Malformed) -> UInt8 {
         guard index < end else { throw Malformed() }
         defer { index += 1 }
         return bytes[index]
     }
 
-    mutating func varint() throws(Malformed) -> UInt64 {
+    package mutating func varint() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 64, by: 7) {
             let byte = try byte()
@@ -34,20 +36,20 @@ struct ByteReader {
     }
 
     /// A count or length, which can never exceed the bytes left.
-    mutating func count() throws(Malformed) -> Int {
+    package mutating func count() throws(Malformed) -> Int {
         let value = try varint()
         guard value <= UInt64(end - index) else { throw Malformed() }
         return Int(value)
     }
 
-    mutating func range() throws(Malformed) -> Range<Int> {
+    package mutating func range() throws(Malformed) -> Range<Int> {
         let length = try count()
         defer { index += length }
         return index..<(index + length)
     }
 
     /// A body whose length is a 32-bit little-endian prefix.
-    mutating func lengthPrefixedRange() throws(Malformed) -> Range<Int> {
+    package mutating func lengthPrefixedRange() throws(Malformed) -> Range<Int> {
         var length = 0
         for shift in stride(from: 0, to: 32, by: 8) { length |= Int(try byte()) << shift }
         guard length <= end - index else { throw Malformed() }
@@ -55,7 +57,7 @@ struct ByteReader {
         return index..<(index + length)
     }
 
-    mutating func string() throws(Malformed) -> String {
+    package mutating func string() throws(Malformed) -> String {
         let range = try range()
         guard let text = UTF8Text.string(UnsafeBufferPointer(rebasing: bytes[range])) else {
             throw Malformed()
@@ -63,7 +65,7 @@ struct ByteReader {
         return text
     }
 
-    mutating func uint64() throws(Malformed) -> UInt64 {
+    package mutating func uint64() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 64, by: 8) { value |= UInt64(try byte()) << shift }
         return value

@@ -2,8 +2,8 @@ import JSON
 
 /// About how many bytes a record takes encoded (``RecordCodec``), without encoding it: what
 /// the in-memory persistence counts against its bound.
-enum RecordSize {
-    static func estimate(key: String, _ record: CacheRecord) -> Int {
+package enum RecordSize {
+    package static func estimate(key: String, _ record: CacheRecord) -> Int {
         var total = key.utf8.count + 2
         for (field, value) in record { total += field.utf8.count + 1 + estimate(value) }
         return total

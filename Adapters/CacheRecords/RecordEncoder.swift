@@ -5,8 +5,8 @@ import JSON
 /// The encoding is deterministic: fields (and the members of JSON objects) are written in
 /// the order of their names, so equal records have equal bodies and a write can tell an
 /// unchanged record by comparing bytes.
-enum RecordEncoder {
-    static func encode(_ record: CacheRecord, into writer: inout ByteWriter) {
+package enum RecordEncoder {
+    package static func encode(_ record: CacheRecord, into writer: inout ByteWriter) {
         writer.count(record.count)
         if record.count < 2 {
             for (field, value) in record {

@@ -49,7 +49,7 @@ struct EncodedRecordReader {
     }
 
     private static func skipValue(_ reader: inout ByteReader, depth: Int) throws(ByteReader.Malformed) {
-        guard depth <= CacheFileFormat.maximumDepth else { throw ByteReader.Malformed() }
+        guard depth <= RecordCodec.maximumDepth else { throw ByteReader.Malformed() }
         switch try reader.byte() {
         case RecordTag.null, RecordTag.false, RecordTag.true: break
         case RecordTag.int: _ = try reader.varint()

@@ -1,8 +1,8 @@
 /// The records one cache operation reads, fetched from a snapshot of the backend as the
 /// operation reaches them (never the whole store), decoded only as far as they are used.
-struct RecordStore {
+package struct RecordStore {
     /// A record as stored (still encoded) or as used (decoded).
-    enum Slot: Sendable {
+    package enum Slot: Sendable {
         case encoded(ArraySlice<UInt8>)
         case decoded(CacheRecord)
     }
@@ -11,20 +11,20 @@ struct RecordStore {
     /// Records already fetched (`nil`: known to be absent).
     private var fetched: [String: StoredRecord?] = [:]
     /// When the oldest record read so far was received (milliseconds since 1970).
-    private(set) var oldestReceivedAt: Int64?
+    package private(set) var oldestReceivedAt: Int64?
 
-    init(snapshot: any StoredRecords) {
+    package init(snapshot: any StoredRecords) {
         self.snapshot = snapshot
     }
 
     /// Reads are marked as uses at most once an hour per record (milliseconds), so a cache hit
     /// almost never writes (a write costs the log's checkpoint and its `fsync`s at exit).
-    static let useGranularity: Int64 = 3_600_000
+    package static let useGranularity: Int64 = 3_600_000
 
     /// The keys read so far whose use mark is older than `time` minus `granularity` (or
     /// unknown), for the backend's least-recently-used bookkeeping: a read that finds every
     /// mark recent writes nothing.
-    func keysToMarkUsed(at time: Int64, granularity: Int64 = useGranularity) -> [String] {
+    package func keysToMarkUsed(at time: Int64, granularity: Int64 = useGranularity) -> [String] {
         fetched.compactMap { key, record in
             guard let record else { return nil }
             guard let usedAt = record.usedAt else { return key }
@@ -33,7 +33,7 @@ struct RecordStore {
     }
 
     /// Every key looked up so far, found or not (what a cache watch must be woken for).
-    var reachedKeys: Set<String> { Set(fetched.keys) }
+    package var reachedKeys: Set<String> { Set(fetched.keys) }
 
     /// The stored record under `key`, fetched once per operation.
     mutating func stored(_ key: String) -> StoredRecord? {
@@ -72,7 +72,7 @@ struct RecordStore {
     }
 
     /// The record under `key`, decoded; an undecodable record counts as absent.
-    mutating func record(_ key: String) -> CacheRecord? {
+    package mutating func record(_ key: String) -> CacheRecord? {
         stored(key).flatMap { RecordCodec.record($0.slot) }
     }
 }

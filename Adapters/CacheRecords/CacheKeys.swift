@@ -18,7 +18,7 @@ public enum CacheKeys {
     public static let mutationRoot = "MUTATION_ROOT"
     /// The record of the persistence's own bookkeeping (`mutations`: how many mutations have
     /// changed the cache); never read by an operation.
-    static let cacheState = "CACHE_STATE"
+    package static let cacheState = "CACHE_STATE"
 
     /// `__typename:id` when the object has a type name that is a GraphQL name and an id (a
     /// string or an integer), else `nil`.

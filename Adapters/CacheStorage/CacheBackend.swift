@@ -1,10 +1,11 @@
+import CacheRecords
 import SingleThreadRuntime
 
 /// What a persistence does for the cache: reads and writes of single records, in transactions.
 ///
 /// A backend is called from one ``NormalizedCache`` at a time (the actor serializes its calls),
 /// but several caches, and several processes, may share what it stores.
-protocol CacheBackend: Sendable {
+package protocol CacheBackend: Sendable {
     /// Runs `body` on one consistent snapshot of the stored records: every ``StoredRecords/record(_:)``
     /// it makes sees the same commit, whatever other writers do meanwhile.
     func read<Result>(_ body: (any StoredRecords) -> Result) -> Result
@@ -54,19 +55,9 @@ protocol CacheBackend: Sendable {
     func storeSetting(_ value: Int64?, named name: String)
 }
 
-/// The records of one read snapshot of a ``CacheBackend``.
-protocol StoredRecords {
-    /// The record stored under `key`, still encoded where the backend keeps it so.
-    func record(_ key: String) -> StoredRecord?
-    /// Calls `found` with each record stored under one of `keys` (absent ones left out): one
-    /// round trip for a list.
-    func records(_ keys: [String], _ found: (String, StoredRecord) -> Void)
-}
-
-extension StoredRecords {
-    func records(_ keys: [String], _ found: (String, StoredRecord) -> Void) {
-        for key in keys {
-            if let record = record(key) { found(key, record) }
-        }
-    }
+extension CacheBackend {
+    /// No other process writes a backend by default (memory): its version never moves.
+    package func dataVersion() -> Int64? { nil }
+    /// Nobody else writes a backend by default (memory): nothing to monitor.
+    package func changeMonitor(_ onChange: @escaping @Sendable () -> Void) -> FileChangeMonitor? { nil }
 }

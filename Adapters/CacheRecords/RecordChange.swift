@@ -1,35 +1,40 @@
 /// What changed in one record since the cache was last saved, so a save can merge it over
 /// whatever another process stored meanwhile.
-struct RecordChange: Sendable, Hashable {
+package struct RecordChange: Sendable, Hashable {
     /// The stored record is discarded before the local fields are applied (after a removal).
-    var dropsStoredRecord = false
+    package var dropsStoredRecord = false
     /// Every local field is written (a record first seen in this process).
-    var writesAllFields = false
+    package var writesAllFields = false
     /// Local fields to write.
-    var fields: Set<String> = []
+    package var fields: Set<String> = []
     /// Fields to delete from the stored record.
-    var removedFields: Set<String> = []
+    package var removedFields: Set<String> = []
 
-    mutating func didSet(_ field: String) {
+    package init(dropsStoredRecord: Bool = false, writesAllFields: Bool = false) {
+        self.dropsStoredRecord = dropsStoredRecord
+        self.writesAllFields = writesAllFields
+    }
+
+    package mutating func didSet(_ field: String) {
         fields.insert(field)
         removedFields.remove(field)
     }
 
-    mutating func didRemove(_ field: String) {
+    package mutating func didRemove(_ field: String) {
         fields.remove(field)
         removedFields.insert(field)
     }
 
     /// Whether applying this change over a stored record writes exactly `local`'s fields and
     /// removes none: then a stored record with the same body is unchanged by it.
-    func replacesFields(of local: CacheRecord) -> Bool {
+    package func replacesFields(of local: CacheRecord) -> Bool {
         guard !dropsStoredRecord, removedFields.isEmpty else { return false }
         return writesAllFields || (fields.count == local.count && local.keys.allSatisfy(fields.contains))
     }
 
     /// The record to store: `stored` with this change applied, using the values in `local`;
     /// `nil` when nothing is left.
-    func apply(local: CacheRecord?, over stored: CacheRecord?) -> CacheRecord? {
+    package func apply(local: CacheRecord?, over stored: CacheRecord?) -> CacheRecord? {
         var result = dropsStoredRecord ? [:] : stored ?? [:]
         for field in removedFields { result[field] = nil }
         if let local {
@@ -45,7 +50,7 @@ struct RecordChange: Sendable, Hashable {
 
 extension RecordChange {
     /// The change that writes `fields` (an answer's fields of one record) over what is stored.
-    init(setting fields: some Sequence<String>) {
+    package init(setting fields: some Sequence<String>) {
         self.fields = Set(fields)
     }
 }

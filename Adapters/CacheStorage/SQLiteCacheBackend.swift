@@ -1,3 +1,4 @@
+import CacheRecords
 import POSIXSupport
 import SQLite
 import Synchronization
@@ -13,7 +14,7 @@ import Synchronization
 /// folder), the cache stores nothing and says why once through `onWarning`; a damaged file is
 /// moved aside with a warning and an empty one takes its place. Nothing here ever fails a
 /// command that the network can answer.
-final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
+package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     let files: CacheDatabaseFiles
     let maximumBytes: Int?
     let onWarning: @Sendable (String) -> Void
@@ -31,13 +32,13 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         case unavailable(reason: String)
     }
 
-    init(files: CacheDatabaseFiles, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void) {
+    package init(files: CacheDatabaseFiles, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void) {
         self.files = files
         self.maximumBytes = maximumBytes
         self.onWarning = onWarning
     }
 
-    func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
+    package func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
         locked {
             guard let database = openedDatabase() else { return body(NoStoredRecords()) }
             do throws(SQLiteError) {
@@ -54,7 +55,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         }
     }
 
-    func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
+    package func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
         locked {
             // A second attempt only after the file was found damaged and replaced.
             for _ in 0..<2 {
@@ -70,7 +71,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         }
     }
 
-    func markUsed(_ keys: [String], at time: Int64) {
+    package func markUsed(_ keys: [String], at time: Int64) {
         guard !keys.isEmpty else { return }
         locked {
             guard case .open(let database) = connection else { return }
@@ -83,14 +84,14 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         }
     }
 
-    func mutationCount() -> UInt64? {
+    package func mutationCount() -> UInt64? {
         locked {
             guard let database = openedDatabase() else { return 0 }
             return (try? database.mutationCount()) ?? 0
         }
     }
 
-    func allRecords() -> [String: CacheRecord] {
+    package func allRecords() -> [String: CacheRecord] {
         locked {
             guard let database = openedDatabase() else { return [:] }
             var records: [String: CacheRecord] = [:]
@@ -103,7 +104,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         }
     }
 
-    func summary() throws(CacheStorageError) -> CacheStorageSummary {
+    package func summary() throws(CacheStorageError) -> CacheStorageSummary {
         try locked { () throws(CacheStorageError) -> CacheStorageSummary in
             guard files.databaseExists || files.legacyExists else {
                 return CacheStorageSummary(path: files.path, exists: false, bytes: 0, records: 0)
@@ -124,7 +125,7 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         }
     }
 
-    func beginExclusiveAccess() async throws -> Int32? {
+    package func beginExclusiveAccess() async throws -> Int32? {
         try await files.beginExclusiveAccess(
             onDamage: { [self] in warnOnce("Replaced the GraphQL cache lock file \(files.lockPath): \($0).") },
             onFailure: { [self] in
@@ -133,18 +134,18 @@ final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         )
     }
 
-    func endExclusiveAccess(_ access: Int32?) {
+    package func endExclusiveAccess(_ access: Int32?) {
         if let access { FileIO.unlock(access) }
     }
 
-    func dataVersion() -> Int64? {
+    package func dataVersion() -> Int64? {
         locked {
             guard let database = openedDatabase() else { return nil }
             return try? database.database.integer("PRAGMA data_version")
         }
     }
 
-    func removeAll() throws(CacheRemovalError) {
+    package func removeAll() throws(CacheRemovalError) {
         try locked { () throws(CacheRemovalError) in
             connection = .closed
             try files.removeAll()

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CacheRecords
 import SQLite
 
 /// The cache's SQLite database: its schema and the statements the SQLite backend runs, on one

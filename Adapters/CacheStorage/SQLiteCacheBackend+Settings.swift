@@ -2,7 +2,7 @@ import SQLite
 
 /// The cache's settings in its database: read without creating the file, written in a transaction.
 extension SQLiteCacheBackend {
-    func setting(named name: String) -> Int64? {
+    package func setting(named name: String) -> Int64? {
         locked {
             guard let database = openedDatabase() else { return nil }
             do throws(SQLiteError) {
@@ -14,7 +14,7 @@ extension SQLiteCacheBackend {
         }
     }
 
-    func storeSetting(_ value: Int64?, named name: String) {
+    package func storeSetting(_ value: Int64?, named name: String) {
         locked {
             guard let database = openedDatabase(creating: true) else { return }
             do throws(SQLiteError) {

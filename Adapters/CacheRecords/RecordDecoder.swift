@@ -80,6 +80,6 @@ struct RecordDecoder {
 
     private mutating func enter() throws(ByteReader.Malformed) {
         depth += 1
-        guard depth <= CacheFileFormat.maximumDepth else { throw ByteReader.Malformed() }
+        guard depth <= RecordCodec.maximumDepth else { throw ByteReader.Malformed() }
     }
 }
