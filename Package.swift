@@ -276,6 +276,10 @@ let package = Package(
                 "Digests",
             ]
         ),
+        /** The cache's records alone: the body's encoding, keys, changes, an answer normalized and read back. */
+        .testTarget(name: "CacheRecordsTests", dependencies: ["CacheRecords", "GraphQLClient", "JSON"]),
+        /** The cache's storage alone: both backends' contract, SQLite between connections, the memory bound, the old file format. */
+        .testTarget(name: "CacheStorageTests", dependencies: ["CacheStorage", "CacheRecords", "TestSupport"]),
         .testTarget(
             name: "NormalizedCacheTests",
             dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "Transport", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]

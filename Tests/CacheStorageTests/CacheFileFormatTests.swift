@@ -1,5 +1,6 @@
 import Foundation
-import NormalizedCache
+import CacheRecords
+import CacheStorage
 import Testing
 import TestSupport
 
