@@ -8,7 +8,7 @@ import SingleThreadRuntime
 package protocol CacheBackend: Sendable {
     /// Runs `body` on one consistent snapshot of the stored records: every ``StoredRecords/record(_:)``
     /// it makes sees the same commit, whatever other writers do meanwhile.
-    func read<Result>(_ body: (any StoredRecords) -> Result) -> Result
+    func read<Result: Sendable>(_ body: @Sendable (any StoredRecords) -> Result) -> Result
 
     /// Merges the updates over what is stored now, in one transaction: either all of them are
     /// stored or none. Every record named is marked as received at `receivedAt` (its age starts

@@ -105,7 +105,7 @@ final class CacheDatabase {
     }
 
     /// The failure for a database a newer version of the program wrote (left alone).
-    static let newerFormat = SQLiteError(.other, "it was written by a newer version of rocket-reserver")
+    static let newerFormat = SQLiteError(.other, "it is in a newer format than this version reads")
 
     private func createSchema() throws(SQLiteError) {
         try database.transaction { () throws(SQLiteError) in
@@ -139,10 +139,10 @@ final class CacheDatabase {
         // The journal mode may be read apart: switching to write-ahead logging again is harmless.
         let journalMode = try database.text("PRAGMA journal_mode")
         if application == 0, version == 0 {
-            guard tables == 0 else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
+            guard tables == 0 else { throw SQLiteError(.corrupt, "it is another program's database") }
             return (false, journalMode)
         }
-        guard application == Self.applicationID else { throw SQLiteError(.corrupt, "it is not a rocket-reserver cache") }
+        guard application == Self.applicationID else { throw SQLiteError(.corrupt, "it is another program's database") }
         guard version <= Self.formatVersion else { throw Self.newerFormat }
         return (true, journalMode)
     }

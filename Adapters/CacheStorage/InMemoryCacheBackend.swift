@@ -32,7 +32,7 @@ package final class InMemoryCacheBackend: CacheBackend {
         self.maximumBytes = maximumBytes
     }
 
-    package func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
+    package func read<Result: Sendable>(_ body: @Sendable (any StoredRecords) -> Result) -> Result {
         body(Snapshot(entries: state.withLock { $0.entries }))
     }
 

@@ -5,7 +5,7 @@ extension SQLiteCacheBackend {
     /// Says what went wrong; a damaged file is moved aside (the next use starts an empty one).
     /// - Returns: whether the file was replaced, so the work may be tried once more.
     @discardableResult
-    func handle(_ error: SQLiteError, doing work: String) -> Bool {
+    func handle(_ error: SQLiteError, doing work: String, in connection: inout Connection) -> Bool {
         guard error.kind == .corrupt else {
             let verb = work == "save" ? "save" : "read"
             warnOnce("Could not \(verb) the GraphQL cache \(files.path): \(Self.phrase(error)).")

@@ -2,13 +2,9 @@ import SQLite
 
 /// Opening the database on first use: a damaged one moved aside and replaced, an unusable one said once.
 extension SQLiteCacheBackend {
-    var unavailableReason: String? {
-        if case .unavailable(let reason) = connection { reason } else { nil }
-    }
-
     /// The open database, opening it on first use; `nil` when it cannot be (said once), and,
     /// unless `creating`, when there is none yet (reading creates no file).
-    func openedDatabase(creating: Bool = false) -> CacheDatabase? {
+    func openedDatabase(_ connection: inout Connection, creating: Bool = false) -> CacheDatabase? {
         switch connection {
         case .open(let database): return database
         case .unavailable: return nil
@@ -18,7 +14,7 @@ extension SQLiteCacheBackend {
         do {
             _ = try SQLiteLibrary.shared.get()
         } catch {
-            return unavailable("Nothing is cached: \(error.detail).", reason: error.detail)
+            return unavailable("Nothing is cached: \(error.detail).", reason: error.detail, in: &connection)
         }
         var created: (device: UInt64, inode: UInt64)?
         do {
@@ -31,13 +27,13 @@ extension SQLiteCacheBackend {
             return database
         } catch let error as SQLiteError where error == CacheDatabase.newerFormat {
             files.removeUnused(created)
-            return unavailable("The GraphQL cache \(files.path) was written by a newer version of rocket-reserver; nothing is cached.", reason: error.detail)
+            return unavailable("The GraphQL cache \(files.path) is in a newer format than this version reads; nothing is cached.", reason: error.detail, in: &connection)
         } catch let error as SQLiteError {
             files.removeUnused(created)
-            return unavailable("Could not open the GraphQL cache \(files.path): \(Self.phrase(error)); nothing is cached.", reason: Self.phrase(error))
+            return unavailable("Could not open the GraphQL cache \(files.path): \(Self.phrase(error)); nothing is cached.", reason: Self.phrase(error), in: &connection)
         } catch {
             files.removeUnused(created)
-            return unavailable("Could not open the GraphQL cache \(files.path): \(error); nothing is cached.", reason: "\(error)")
+            return unavailable("Could not open the GraphQL cache \(files.path): \(error); nothing is cached.", reason: "\(error)", in: &connection)
         }
     }
 
@@ -56,7 +52,7 @@ extension SQLiteCacheBackend {
         }
     }
 
-    func unavailable(_ message: String, reason: String) -> CacheDatabase? {
+    func unavailable(_ message: String, reason: String, in connection: inout Connection) -> CacheDatabase? {
         connection = .unavailable(reason: reason)
         warnOnce(message)
         return nil

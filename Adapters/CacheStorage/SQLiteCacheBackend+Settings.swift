@@ -3,24 +3,24 @@ import SQLite
 /// The cache's settings in its database: read without creating the file, written in a transaction.
 extension SQLiteCacheBackend {
     package func setting(named name: String) -> Int64? {
-        locked {
-            guard let database = openedDatabase() else { return nil }
+        locked { connection in
+            guard let database = openedDatabase(&connection) else { return nil }
             do throws(SQLiteError) {
                 return try database.setting(named: name)
             } catch {
-                handle(error, doing: "read")
+                handle(error, doing: "read", in: &connection)
                 return nil
             }
         }
     }
 
     package func storeSetting(_ value: Int64?, named name: String) {
-        locked {
-            guard let database = openedDatabase(creating: true) else { return }
+        locked { connection in
+            guard let database = openedDatabase(&connection, creating: true) else { return }
             do throws(SQLiteError) {
                 try database.write { () throws(SQLiteError) in try database.storeSetting(value, named: name) }
             } catch {
-                handle(error, doing: "save")
+                handle(error, doing: "save", in: &connection)
             }
         }
     }

@@ -14,23 +14,28 @@ import Synchronization
 /// folder), the cache stores nothing and says why once through `onWarning`; a damaged file is
 /// moved aside with a warning and an empty one takes its place. Nothing here ever fails a
 /// command that the network can answer.
-package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
+package final class SQLiteCacheBackend: CacheBackend {
     let files: CacheDatabaseFiles
     let maximumBytes: Int?
     let onWarning: @Sendable (String) -> Void
 
-    /// Guards ``connection`` (the actor using the backend already serializes its calls).
-    private let lock = Mutex(())
-    /// The database, opened on first use; read and changed only holding ``lock``.
-    var connection = Connection.closed
-    /// The warnings given so far (each is given once); guarded by its own lock, since warnings
-    /// are also given outside ``lock``.
+    /// The database, opened on first use, behind its lock (the actor using the backend already
+    /// serializes its calls): ``locked(_:)`` hands it out.
+    private let state = Mutex(Connection.closed)
+    /// The warnings given so far (each is given once); behind a lock of their own, since
+    /// warnings are also given outside ``locked(_:)``.
     let warned = Mutex<Set<String>>([])
 
+    /// Where the database stands.
     enum Connection {
         case closed
         case open(CacheDatabase)
         case unavailable(reason: String)
+
+        /// Why nothing can be stored, once that is known.
+        var unavailableReason: String? {
+            if case .unavailable(let reason) = self { reason } else { nil }
+        }
     }
 
     package init(files: CacheDatabaseFiles, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void) {
@@ -39,34 +44,34 @@ package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
         self.onWarning = onWarning
     }
 
-    package func read<Result>(_ body: (any StoredRecords) -> Result) -> Result {
-        locked {
-            guard let database = openedDatabase() else { return body(NoStoredRecords()) }
+    package func read<Result: Sendable>(_ body: @Sendable (any StoredRecords) -> Result) -> Result {
+        locked { connection in
+            guard let database = openedDatabase(&connection) else { return body(NoStoredRecords()) }
             do throws(SQLiteError) {
                 try database.database.execute("BEGIN")
             } catch {
-                handle(error, doing: "read")
+                handle(error, doing: "read", in: &connection)
                 return body(NoStoredRecords())
             }
             let snapshot = SQLiteSnapshot(database: database)
             let result = body(snapshot)
             try? database.database.execute("COMMIT")
-            if let failure = snapshot.failure { handle(failure, doing: "read") }
+            if let failure = snapshot.failure { handle(failure, doing: "read", in: &connection) }
             return result
         }
     }
 
     package func save(_ updates: [RecordUpdate], receivedAt: Int64?, countsMutation: Bool, unlessMutatedSince: UInt64?) {
-        locked {
+        locked { connection in
             // A second attempt only after the file was found damaged and replaced.
             for _ in 0..<2 {
-                guard let database = openedDatabase(creating: true) else { return }
+                guard let database = openedDatabase(&connection, creating: true) else { return }
                 do throws(SQLiteError) {
                     try store(updates, in: database, receivedAt: receivedAt, countsMutation: countsMutation, unlessMutatedSince: unlessMutatedSince)
                     try enforceBound(database)
                     return
                 } catch {
-                    guard handle(error, doing: "save") else { return }
+                    guard handle(error, doing: "save", in: &connection) else { return }
                 }
             }
         }
@@ -74,7 +79,7 @@ package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
 
     package func markUsed(_ keys: [String], at time: Int64) {
         guard !keys.isEmpty else { return }
-        locked {
+        locked { connection in
             guard case .open(let database) = connection else { return }
             // Best effort: a busy writer means the marks are skipped, never waited for.
             database.database.setBusyTimeout(.zero)
@@ -86,32 +91,32 @@ package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     package func mutationCount() -> UInt64? {
-        locked {
-            guard let database = openedDatabase() else { return 0 }
+        locked { connection in
+            guard let database = openedDatabase(&connection) else { return 0 }
             return (try? database.mutationCount()) ?? 0
         }
     }
 
     package func allRecords() -> [String: CacheRecord] {
-        locked {
-            guard let database = openedDatabase() else { return [:] }
+        locked { connection in
+            guard let database = openedDatabase(&connection) else { return [:] }
             var records: [String: CacheRecord] = [:]
             do throws(SQLiteError) {
                 try database.forEachRecord { key, body in records[key] = RecordCodec.decode(body[...]) }
             } catch {
-                handle(error, doing: "read")
+                handle(error, doing: "read", in: &connection)
             }
             return records
         }
     }
 
     package func summary() throws(CacheStorageError) -> CacheStorageSummary {
-        try locked { () throws(CacheStorageError) -> CacheStorageSummary in
+        try locked { (connection: inout Connection) throws(CacheStorageError) -> CacheStorageSummary in
             guard files.databaseExists || files.legacyExists else {
                 return CacheStorageSummary(path: files.path, exists: false, bytes: 0, records: 0)
             }
-            guard let database = openedDatabase() else {
-                throw CacheStorageError(path: files.path, reason: unavailableReason ?? "it cannot be opened")
+            guard let database = openedDatabase(&connection) else {
+                throw CacheStorageError(path: files.path, reason: connection.unavailableReason ?? "it cannot be opened")
             }
             // Folds the write-ahead log into the database first, so its size is the file's.
             try? database.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -140,21 +145,21 @@ package final class SQLiteCacheBackend: CacheBackend, @unchecked Sendable {
     }
 
     package func dataVersion() -> Int64? {
-        locked {
-            guard let database = openedDatabase() else { return nil }
+        locked { connection in
+            guard let database = openedDatabase(&connection) else { return nil }
             return try? database.database.integer("PRAGMA data_version")
         }
     }
 
     package func removeAll() throws(CacheRemovalError) {
-        try locked { () throws(CacheRemovalError) in
+        try locked { (connection: inout Connection) throws(CacheRemovalError) in
             connection = .closed
             try files.removeAll()
         }
     }
 
-    /// Runs `body` holding ``lock``.
-    func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        try lock.withLock { _ throws(Failure) in try body() }
+    /// Runs `body` holding the lock, with the connection.
+    func locked<Result: Sendable, Failure: Error>(_ body: @Sendable (inout Connection) throws(Failure) -> Result) throws(Failure) -> Result {
+        try state.withLock { (connection: inout sending Connection) throws(Failure) -> Result in try body(&connection) }
     }
 }
