@@ -278,8 +278,8 @@ let package = Package(
         ),
         /** The cache's records alone: the body's encoding, keys, changes, an answer normalized and read back. */
         .testTarget(name: "CacheRecordsTests", dependencies: ["CacheRecords", "GraphQLClient", "JSON"]),
-        /** The cache's storage alone: both backends' contract, SQLite between connections, the memory bound, the old file format. */
-        .testTarget(name: "CacheStorageTests", dependencies: ["CacheStorage", "CacheRecords", "TestSupport"]),
+        /** The cache's storage alone: both backends' contract, SQLite between connections and its file set, the memory bound, the old file format. */
+        .testTarget(name: "CacheStorageTests", dependencies: ["CacheStorage", "CacheRecords", "SQLite", "TestSupport"]),
         .testTarget(
             name: "NormalizedCacheTests",
             dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "Transport", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]

@@ -5,6 +5,7 @@ import JSON
 import NormalizedCache
 import SQLite
 import Testing
+import TestSupport
 
 /// The SQLite persistence: records survive between caches and processes, files stay private,
 /// damage is moved aside with one warning, and nothing it meets ever throws at a caller.

@@ -1,9 +1,8 @@
+import CacheStorage
 import Foundation
-import GraphQLClient
-import GraphQLClientFixtures
-import NormalizedCache
 import SQLite
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,9 +17,10 @@ struct CacheFileSetTests {
     static let linkPlacements = ["the database's folder", "a folder above it", "a chain of two links", "a relative link"]
 
     @Test(arguments: linkPlacements)
-    func linksInTheFoldersAboveTheDatabaseAreFollowed(_ placement: String) async throws {
-        let root = ClientFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
+    func linksInTheFoldersAboveTheDatabaseAreFollowed(_ placement: String) throws {
+        let directory = try TemporaryDirectory(prefix: "files")
+        defer { directory.remove() }
+        let root = directory.url
         let real = root.appendingPathComponent("real/cache")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let file: URL
@@ -40,9 +40,9 @@ struct CacheFileSetTests {
             file = root.appendingPathComponent("link/user.sqlite")
         }
         let warnings = WarningLog()
-        await NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback)).setField("isBooked", of: "Launch:2", to: .bool(true))
-        let reloaded = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        #expect(await reloaded.record("Launch:2")?["isBooked"] == .scalar(.bool(true)), "the cache did not keep the record")
+        SQLiteCacheBackend.at(file, onWarning: warnings.callback).setField("isBooked", of: "Launch:2", to: 1)
+        let reloaded = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        #expect(reloaded.record("Launch:2")?["isBooked"] == .scalar(.int(1)), "the cache did not keep the record")
         #expect(warnings.messages.isEmpty, "\(warnings.messages)")
         // The database is a regular file in the real folder, reached through the link.
         #expect(Self.kind(real.appendingPathComponent("user.sqlite").path) == S_IFREG)
@@ -53,11 +53,12 @@ struct CacheFileSetTests {
     static let members = ["", "-wal", "-shm", "-journal"]
 
     @Test(arguments: members)
-    func aLinkAtTheDatabaseOrBesideItIsNeverFollowed(_ suffix: String) async throws {
-        let folder = ClientFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    func aLinkAtTheDatabaseOrBesideItIsNeverFollowed(_ suffix: String) throws {
+        let directory = try TemporaryDirectory(prefix: "files")
+        defer { directory.remove() }
+        let folder = directory.url
         let file = folder.appendingPathComponent("user.sqlite")
-        await NormalizedCache(persistence: .sqlite(at: file)).setField("value", of: "Item:1", to: .int(1))
+        SQLiteCacheBackend.at(file).setField("value", of: "Item:1", to: 1)
         let target = folder.appendingPathComponent("target")
         try Data("not yours".utf8).write(to: target)
         let dangling = folder.appendingPathComponent("never-created").path
@@ -66,8 +67,8 @@ struct CacheFileSetTests {
         #expect(symlink(suffix.isEmpty ? target.path : dangling, file.path + suffix) == 0)
 
         let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        await cache.setField("value", of: "Item:2", to: .int(2))
+        let cache = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        cache.setField("value", of: "Item:2", to: 2)
         #expect(warnings.messages.count == 1, "\(warnings.messages)")
         let warning = warnings.messages.first ?? ""
         #expect(warning.hasPrefix("Moved the damaged GraphQL cache \(file.path) aside"), "\(warning)")
@@ -76,8 +77,8 @@ struct CacheFileSetTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == "not yours", "the link's target was written")
         #expect(Self.kind(dangling) == nil, "a file was created through the link")
         #expect(Self.kind(file.path + suffix) != S_IFLNK, "the link is still there")
-        let reloaded = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        #expect(await reloaded.record("Item:2")?["value"] == .scalar(.int(2)))
+        let reloaded = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        #expect(reloaded.record("Item:2")?["value"] == .scalar(.int(2)))
         #expect(warnings.messages.count == 1, "\(warnings.messages)")
     }
 
@@ -106,12 +107,13 @@ struct CacheFileSetTests {
     ]
 
     @Test(arguments: damages)
-    func aSetWithAMemberThatIsNotAFileIsMovedAsideTogether(_ damage: Damage) async throws {
-        let folder = ClientFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    func aSetWithAMemberThatIsNotAFileIsMovedAsideTogether(_ damage: Damage) throws {
+        let directory = try TemporaryDirectory(prefix: "files")
+        defer { directory.remove() }
+        let folder = directory.url
         let file = folder.appendingPathComponent("user.sqlite")
         if damage.withDatabase {
-            await NormalizedCache(persistence: .sqlite(at: file)).setField("value", of: "Item:1", to: .int(1))
+            SQLiteCacheBackend.at(file).setField("value", of: "Item:1", to: 1)
             #expect(Self.kind(file.path + "-wal") == S_IFREG && Self.kind(file.path + "-shm") == S_IFREG, "the log and its index stay")
         }
         let odd = file.path + damage.member
@@ -120,14 +122,14 @@ struct CacheFileSetTests {
 
         for attempt in 1...2 {
             let warnings = WarningLog()
-            let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
+            let cache = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
             if attempt == 1 {
-                await cache.setField("value", of: "Item:2", to: .int(2))
+                cache.setField("value", of: "Item:2", to: 2)
                 #expect(warnings.messages.count == 1, "\(warnings.messages)")
                 #expect(warnings.messages.first?.hasPrefix("Moved the damaged GraphQL cache \(file.path) aside") == true, "\(warnings.messages)")
             } else {
                 // The next use finds a working cache, without a word.
-                #expect(await cache.record("Item:2")?["value"] == .scalar(.int(2)))
+                #expect(cache.record("Item:2")?["value"] == .scalar(.int(2)))
                 #expect(warnings.messages.isEmpty, "\(warnings.messages)")
             }
         }
@@ -137,20 +139,21 @@ struct CacheFileSetTests {
         }
     }
 
-    @Test func aFolderThatIsNotEmptyBesideTheDatabaseIsRefusedAndNothingIsMoved() async throws {
-        let folder = ClientFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    @Test func aFolderThatIsNotEmptyBesideTheDatabaseIsRefusedAndNothingIsMoved() throws {
+        let directory = try TemporaryDirectory(prefix: "files")
+        defer { directory.remove() }
+        let folder = directory.url
         let file = folder.appendingPathComponent("user.sqlite")
-        await NormalizedCache(persistence: .sqlite(at: file)).setField("value", of: "Item:1", to: .int(1))
+        SQLiteCacheBackend.at(file).setField("value", of: "Item:1", to: 1)
         // Folded into the database, so that it holds the record without its log.
         try SQLiteDatabase(path: file.path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
         try? FileManager.default.removeItem(atPath: file.path + "-wal")
         try FileManager.default.createDirectory(atPath: file.path + "-wal/kept", withIntermediateDirectories: true)
 
         let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        #expect(await cache.record("Item:1") == nil)
-        await cache.setField("value", of: "Item:2", to: .int(2))
+        let cache = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        #expect(cache.record("Item:1") == nil)
+        cache.setField("value", of: "Item:2", to: 2)
         #expect(warnings.messages.count == 1, "\(warnings.messages)")
         let warning = warnings.messages.first ?? ""
         #expect(warning == "Could not open the GraphQL cache \(file.path): \(file.path)-wal is a folder that is not empty (remove it by hand); nothing is cached.")
@@ -159,23 +162,24 @@ struct CacheFileSetTests {
         #expect(Self.kind(file.path + "-wal/kept") == S_IFDIR)
 
         try FileManager.default.removeItem(atPath: file.path + "-wal")
-        let repaired = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        #expect(await repaired.record("Item:1")?["value"] == .scalar(.int(1)), "the database was kept")
+        let repaired = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        #expect(repaired.record("Item:1")?["value"] == .scalar(.int(1)), "the database was kept")
         #expect(warnings.messages.count == 1)
     }
 
-    @Test func noEmptyDatabaseIsLeftWhenTheDatabaseCannotBeOpened() async throws {
-        let root = ClientFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
+    @Test func noEmptyDatabaseIsLeftWhenTheDatabaseCannotBeOpened() throws {
+        let directory = try TemporaryDirectory(prefix: "files")
+        defer { directory.remove() }
+        let root = directory.url
         // Longer than SQLite's 512-byte path limit, well within the system's: the file can be
         // made, SQLite refuses to open it.
         var deep = root
         while deep.path.utf8.count < 600 { deep = deep.appendingPathComponent(String(repeating: "d", count: 60)) }
         let file = deep.appendingPathComponent("user.sqlite")
         let warnings = WarningLog()
-        let cache = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
-        await cache.setField("value", of: "Item:1", to: .int(1))
-        #expect(await cache.record("Item:1") == nil)
+        let cache = SQLiteCacheBackend.at(file, onWarning: warnings.callback)
+        cache.setField("value", of: "Item:1", to: 1)
+        #expect(cache.record("Item:1") == nil)
         #expect(warnings.messages.count == 1 && warnings.messages.first?.hasPrefix("Could not open the GraphQL cache") == true, "\(warnings.messages)")
         #expect(warnings.messages.first?.hasSuffix("nothing is cached.") == true)
         let left = try FileManager.default.contentsOfDirectory(atPath: deep.path)
