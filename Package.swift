@@ -18,7 +18,8 @@ import Glibc
 /// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
 /// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
 /// socket client with TLS; GraphQLClient is operations and the interceptor chain; NormalizedCache
-/// is the records, the cache interceptors and the cache file.
+/// is the cache's actor, its interceptors and watches, over CacheRecords (pure records) and
+/// CacheStorage (SQLite and memory).
 ///
 /// Transport: the client libraries import Foundation only (never FoundationNetworking). The CLI
 /// sends `http://` and `https://` requests with SocketTransport; TLS comes from the system's
@@ -118,8 +119,16 @@ let package = Package(
         .target(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
         ),
-        /** The normalized cache: records, the cache interceptors, the standard chain, the cache file with its locking. */
-        .target(name: "NormalizedCache", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "JSON", "Transport", "POSIXSupport", "SingleThreadRuntime", "SQLite"], path: "Adapters/NormalizedCache"),
+        /** The cache's records, pure: values, keys, the record body's encoding, an answer normalized into records and a query read back from them. No storage, no files. */
+        .target(name: "CacheRecords", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/CacheRecords"),
+        /** Where the cache's records are kept: the backend seam, the SQLite database with its files and locking (and the old whole-file format it imports), and memory. */
+        .target(name: "CacheStorage", dependencies: ["CacheRecords", "POSIXSupport", "SingleThreadRuntime", "SQLite"], path: "Adapters/CacheStorage"),
+        /** The normalized cache: the `NormalizedCache` actor, its interceptors and the standard chain, watches, optimistic layers, freshness and garbage collection. */
+        .target(
+            name: "NormalizedCache",
+            dependencies: ["CacheRecords", "CacheStorage", "GraphQLClient", "GraphQLOperationSupport", "JSON", "Transport", "SingleThreadRuntime"],
+            path: "Adapters/NormalizedCache"
+        ),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
         .target(name: "GraphQLURLSession", dependencies: ["Transport"], path: "Adapters/GraphQLURLSession"),
         /** Maps the tutorial's generated GraphQL operations (RocketReserverAPI) to domain values (launches, trips, login). */
@@ -267,6 +276,10 @@ let package = Package(
                 "Digests",
             ]
         ),
+        /** The cache's records alone: the body's encoding, keys, changes, an answer normalized and read back. */
+        .testTarget(name: "CacheRecordsTests", dependencies: ["CacheRecords", "GraphQLClient", "JSON"]),
+        /** The cache's storage alone: both backends' contract, SQLite between connections and its file set, the memory bound, the old file format. */
+        .testTarget(name: "CacheStorageTests", dependencies: ["CacheStorage", "CacheRecords", "SQLite", "TestSupport"]),
         .testTarget(
             name: "NormalizedCacheTests",
             dependencies: ["NormalizedCache", "GraphQLClient", "JSON", "Transport", "SQLite", "GraphQLTestDoubles", "GraphQLClientFixtures", "TestSupport"]

@@ -28,6 +28,8 @@
 import Foundation
 import GraphQLClient
 import JSON
+@testable import CacheRecords
+@testable import CacheStorage
 @testable import NormalizedCache
 import Synchronization
 

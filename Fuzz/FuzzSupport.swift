@@ -7,6 +7,8 @@
 import GraphQLClient
 import GraphQLOperationSupport
 import JSON
+@testable import CacheRecords
+@testable import CacheStorage
 @testable import NormalizedCache
 import RocketReserverAPI
 

@@ -16,6 +16,8 @@
 import Foundation
 import GraphQLClient
 import JSON
+@testable import CacheRecords
+@testable import CacheStorage
 @testable import NormalizedCache
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CacheStorage
 
 /// Where a ``NormalizedCache`` keeps its records between uses.
 public struct CachePersistence: Sendable {

@@ -1,3 +1,5 @@
+import CacheRecords
+
 /// What garbage collection removes from a set of records: those no root reaches, and the
 /// fields of the rest whose references name records that are not there.
 struct GarbagePlan {

@@ -1,3 +1,4 @@
+import CacheRecords
 import JSON
 
 /// Mutations with an optimistic result: the expected outcome shows at once, the server's
@@ -45,7 +46,7 @@ extension NormalizedCache {
     }
 
     /// Reads from the backend's snapshot with the optimistic layers over it.
-    func readRecords<Result>(_ body: (any StoredRecords) -> Result) -> Result {
+    func readRecords<Result: Sendable>(_ body: @Sendable (any StoredRecords) -> Result) -> Result {
         guard let overlay = optimisticOverlay else { return backend.read(body) }
         let now = configuration.nowMilliseconds
         return backend.read { snapshot in body(OptimisticSnapshot(base: snapshot, overlay: overlay, now: now)) }

@@ -1,3 +1,4 @@
+import CacheRecords
 import GraphQLClient
 import JSON
 import SingleThreadRuntime
@@ -121,11 +122,4 @@ extension NormalizedCache {
         }
         return (answer, keys)
     }
-}
-
-extension CacheBackend {
-    /// No other process writes a backend by default (memory): its version never moves.
-    func dataVersion() -> Int64? { nil }
-    /// Nobody else writes a backend by default (memory): nothing to monitor.
-    func changeMonitor(_ onChange: @escaping @Sendable () -> Void) -> FileChangeMonitor? { nil }
 }

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CacheRecords
+import CacheStorage
 import GraphQLClient
 import JSON
 import SingleThreadRuntime

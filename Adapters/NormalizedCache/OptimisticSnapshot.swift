@@ -1,3 +1,5 @@
+import CacheRecords
+
 /// A snapshot of the stored records with optimistic fields laid over them: what reads and
 /// watches see while an optimistic update is in force.
 struct OptimisticSnapshot: StoredRecords {

@@ -8,8 +8,8 @@ package final class SQLiteDatabase {
     private let handle: SQLiteLibrary.Handle
     private var prepared: [String: SQLiteStatement] = [:]
 
-    /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW`.
-    static let openFlags: Int32 = 0x0000_0002 | 0x0000_0004 | 0x0000_8000 | 0x0100_0000
+    /// Read-write, created when missing, no mutex of SQLite's own, never through a link.
+    static let openFlags = SQLiteCode.openReadWriteCreateNoMutexNoFollow
 
     /// Opens (or creates) the database at `path` with ``SQLiteLibrary/shared``.
     /// - Parameter busyTimeout: how long a statement waits for another connection's lock before
@@ -23,12 +23,12 @@ package final class SQLiteDatabase {
         self.library = library
         var opened: SQLiteLibrary.Handle?
         let result = library.open(path, &opened, Self.openFlags, nil)
-        guard result == 0, let opened else {
+        guard result == SQLiteCode.ok, let opened else {
             let detail = opened.flatMap { library.errorMessage($0) }.map { String(cString: $0) }
                 ?? library.errorString(result).map { String(cString: $0) } ?? "unable to open the database"
             let code = opened.map { library.extendedErrorCode($0) } ?? result
             _ = library.close(opened)
-            throw SQLiteError(code: code == 0 ? result : code, detail: detail)
+            throw SQLiteError(code: code == SQLiteCode.ok ? result : code, detail: detail)
         }
         handle = opened
         setBusyTimeout(busyTimeout)
@@ -49,8 +49,8 @@ package final class SQLiteDatabase {
     package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = prepared[sql] { return statement }
         var made: SQLiteLibrary.Handle?
-        let result = sql.withCString { library.prepare(handle, $0, -1, &made, nil) }
-        guard result == 0, let made else { throw failure(result) }
+        let result = sql.withCString { library.prepare(handle, $0, -1 /* up to the NUL */, &made, nil) }
+        guard result == SQLiteCode.ok, let made else { throw failure(result) }
         let statement = SQLiteStatement(library: library, database: handle, handle: made)
         prepared[sql] = statement
         return statement
@@ -95,7 +95,7 @@ package final class SQLiteDatabase {
     /// (`SQLITE_FCNTL_PERSIST_WAL`), so the next process does not make them again.
     package func persistWriteAheadLog() {
         var on: Int32 = 1
-        _ = "main".withCString { name in library.fileControl(handle, name, 10 /* SQLITE_FCNTL_PERSIST_WAL */, &on) }
+        _ = "main".withCString { name in library.fileControl(handle, name, SQLiteCode.persistWriteAheadLog, &on) }
     }
 
     /// Leaves the write-ahead log as it is when this connection closes, even when it is the last
@@ -107,7 +107,7 @@ package final class SQLiteDatabase {
     package func keepWriteAheadLogOnClose() -> Bool {
         guard let configure = library.databaseConfiguration else { return false }
         var applied: Int32 = 0
-        return configure(handle, 1006 /* SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE */, 1, &applied) == 0 && applied == 1
+        return configure(handle, SQLiteCode.noCheckpointOnClose, 1, &applied) == SQLiteCode.ok && applied == 1
     }
 
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
@@ -116,6 +116,6 @@ package final class SQLiteDatabase {
     private func failure(_ code: Int32) -> SQLiteError {
         let extended = library.extendedErrorCode(handle)
         let message = library.errorMessage(handle).map { String(cString: $0) } ?? "SQLite error \(code)"
-        return SQLiteError(code: extended != 0 ? extended : code, detail: message)
+        return SQLiteError(code: extended != SQLiteCode.ok ? extended : code, detail: message)
     }
 }

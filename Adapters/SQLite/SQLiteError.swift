@@ -27,7 +27,7 @@ package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One phrase: SQLite's message, or what could not be done.
     package var detail: String
 
-    package init(_ kind: Kind, code: Int32 = 0, _ detail: String) {
+    package init(_ kind: Kind, code: Int32 = SQLiteCode.ok, _ detail: String) {
         self.kind = kind
         self.code = code
         self.detail = detail
@@ -35,17 +35,17 @@ package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The kind for an (extended) result code.
     package init(code: Int32, detail: String) {
-        let kind: Kind = switch code & 0xFF {
-        case 5, 6: .busy  // SQLITE_BUSY, SQLITE_LOCKED
-        case 8: .readOnly  // SQLITE_READONLY
-        case 10: .ioError  // SQLITE_IOERR
-        case 11, 26: .corrupt  // SQLITE_CORRUPT, SQLITE_NOTADB
-        case 13: .full  // SQLITE_FULL
-        case 14: .cannotOpen  // SQLITE_CANTOPEN
+        let kind: Kind = switch SQLiteCode.primary(code) {
+        case SQLiteCode.busy, SQLiteCode.locked: .busy
+        case SQLiteCode.readOnly: .readOnly
+        case SQLiteCode.ioError: .ioError
+        case SQLiteCode.corrupt, SQLiteCode.notADatabase: .corrupt
+        case SQLiteCode.full: .full
+        case SQLiteCode.cannotOpen: .cannotOpen
         default: .other
         }
         self.init(kind, code: code, detail)
     }
 
-    package var description: String { code == 0 ? detail : "\(detail) (SQLite error \(code))" }
+    package var description: String { code == SQLiteCode.ok ? detail : "\(detail) (SQLite error \(code))" }
 }

@@ -38,8 +38,8 @@ package final class SQLiteStatement {
 
     /// Binds `text` to the 1-based parameter `index` (SQLite copies it); no value array is made.
     package func bind(text: String, at index: Int32) throws(SQLiteError) {
-        let result = bindText(text, at: index, destructor: -1)
-        guard result == 0 else { throw failure(result) }
+        let result = bindText(text, at: index, destructor: SQLiteCode.transient)
+        guard result == SQLiteCode.ok else { throw failure(result) }
     }
 
     /// Binds `bytes` as a blob to the 1-based parameter `index` (SQLite copies them).
@@ -47,15 +47,15 @@ package final class SQLiteStatement {
         let result = withUnsafeBytes(of: UInt8(0)) { empty in
             // An empty value still needs a pointer: a NULL one would bind SQL NULL.
             let base = bytes.baseAddress ?? empty.baseAddress
-            return library.bindBlob(handle, index, base, Int32(bytes.count), -1)
+            return library.bindBlob(handle, index, base, Int32(bytes.count), SQLiteCode.transient)
         }
-        guard result == 0 else { throw failure(result) }
+        guard result == SQLiteCode.ok else { throw failure(result) }
     }
 
     /// Binds `number` to the 1-based parameter `index`.
     package func bind(integer number: Int64, at index: Int32) throws(SQLiteError) {
         let result = library.bindInt64(handle, index, number)
-        guard result == 0 else { throw failure(result) }
+        guard result == SQLiteCode.ok else { throw failure(result) }
     }
 
     /// Runs the statement with what is bound now to its end, ignoring rows, then resets it.
@@ -66,7 +66,7 @@ package final class SQLiteStatement {
 
     /// Binds one value to the 1-based parameter `index`; SQLite copies text and blobs.
     package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
-        let transient = -1  // SQLITE_TRANSIENT: SQLite makes its own copy before returning.
+        let transient = SQLiteCode.transient  // SQLite makes its own copy before returning.
         let result: Int32 = switch value {
         case .null: library.bindNull(handle, index)
         case .integer(let number): library.bindInt64(handle, index, number)
@@ -79,7 +79,7 @@ package final class SQLiteStatement {
                 return library.bindBlob(handle, index, base, Int32(buffer.count), transient)
             }
         }
-        guard result == 0 else { throw failure(result) }
+        guard result == SQLiteCode.ok else { throw failure(result) }
     }
 
     private func bindText(_ text: String, at index: Int32, destructor: Int) -> Int32 {
@@ -94,8 +94,8 @@ package final class SQLiteStatement {
     /// Moves to the next row: `true` when there is one, `false` at the end.
     package func step() throws(SQLiteError) -> Bool {
         switch library.step(handle) {
-        case 100: return true  // SQLITE_ROW
-        case 101: return false  // SQLITE_DONE
+        case SQLiteCode.row: return true
+        case SQLiteCode.done: return false
         case let code: throw failure(code)
         }
     }
@@ -106,7 +106,7 @@ package final class SQLiteStatement {
     }
 
     /// Whether column `index` of the current row is NULL.
-    package func isNull(_ index: Int32) -> Bool { library.columnType(handle, index) == 5 }
+    package func isNull(_ index: Int32) -> Bool { library.columnType(handle, index) == SQLiteCode.nullType }
 
     /// Column `index` of the current row as an integer (0 for NULL).
     package func integer(_ index: Int32) -> Int64 { library.columnInt64(handle, index) }
@@ -116,14 +116,6 @@ package final class SQLiteStatement {
         guard let bytes = library.columnText(handle, index) else { return nil }
         let count = Int(library.columnBytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-
-    /// Column `index` of the current row as bytes, handed to `body` without a copy; `nil` for NULL.
-    package func withBlob<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer?) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        if isNull(index) { return try body(nil) }
-        let pointer = library.columnBlob(handle, index)
-        let count = Int(library.columnBytes(handle, index))
-        return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : pointer, count: count))
     }
 
     /// Appends column `index` of the current row, as bytes, to `bytes` (nothing for NULL).
@@ -148,6 +140,6 @@ package final class SQLiteStatement {
     private func failure(_ code: Int32) -> SQLiteError {
         let extended = library.extendedErrorCode(database)
         let message = library.errorMessage(database).map { String(cString: $0) } ?? "SQLite error \(code)"
-        return SQLiteError(code: extended != 0 ? extended : code, detail: message)
+        return SQLiteError(code: extended != SQLiteCode.ok ? extended : code, detail: message)
     }
 }

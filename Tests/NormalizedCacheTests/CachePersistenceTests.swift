@@ -5,6 +5,7 @@ import JSON
 import NormalizedCache
 import SQLite
 import Testing
+import TestSupport
 
 /// The SQLite persistence: records survive between caches and processes, files stay private,
 /// damage is moved aside with one warning, and nothing it meets ever throws at a caller.
@@ -201,7 +202,7 @@ struct CachePersistenceTests {
         let newer = NormalizedCache(persistence: .sqlite(at: file, onWarning: warnings.callback))
         await newer.setField("id", of: "Launch:2", to: "2")
         #expect(await newer.record("Launch:2") == nil)
-        #expect(warnings.messages == ["The GraphQL cache \(file.path) was written by a newer version of rocket-reserver; nothing is cached."])
+        #expect(warnings.messages == ["The GraphQL cache \(file.path) is in a newer format than this version reads; nothing is cached."])
         #expect(try Data(contentsOf: file) == before)
     }
 }

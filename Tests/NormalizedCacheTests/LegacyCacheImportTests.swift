@@ -4,6 +4,7 @@ import GraphQLClientFixtures
 import JSON
 import NormalizedCache
 import Testing
+import TestSupport
 
 /// The upgrade: a cache file of the earlier whole-file format (`.rrcache`, the fixtures were
 /// written by that version of the CLI) is imported on first use, then removed, so nothing

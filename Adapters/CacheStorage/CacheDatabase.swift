@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CacheRecords
+import SQLite
+
+/// The cache's SQLite database: its schema and the statements the SQLite backend runs, on one
+/// connection (used under the backend's lock only).
+///
+/// ```
+/// records(key TEXT PRIMARY KEY, body BLOB, received_at INTEGER, used_at INTEGER) WITHOUT ROWID
+///   body: the record's fields, encoded as in the cache file format (RecordEncoder)
+///   received_at, used_at: milliseconds since 1970
+///   (no index on used_at: every write of a record would update it too, a sixth of an insert
+///   and a quarter of a renewal, while only eviction, once the size bound is passed, orders by it; databases made by
+///   earlier versions keep theirs)
+/// state(name TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID   -- "mutations": the mutation count
+/// ```
+/// Write-ahead logging, `synchronous=NORMAL`: a commit is atomic and survives the process being
+/// killed; readers never wait for the writer.
+final class CacheDatabase {
+    /// The version of the schema this code writes (`PRAGMA user_version`).
+    static let formatVersion: Int64 = 1
+    /// "RRGC": marks the file as a RocketReserver cache (`PRAGMA application_id`).
+    static let applicationID: Int64 = 0x5252_4743
+    /// How long a writer waits for another process's transaction (they last milliseconds).
+    static let busyTimeout = Duration.seconds(60)
+
+    let database: SQLiteDatabase
+
+    /// Opens the database at `path`, creating the schema when the file is new.
+    /// - Throws: ``SQLiteError`` of kind ``SQLiteError/Kind/corrupt`` when the file is not a
+    ///   cache of this program (damaged, or another program's database), ``CacheDatabase/newerFormat``
+    ///   when a newer version wrote it.
+    init(path: String) throws(SQLiteError) {
+        database = try SQLiteDatabase(path: path, busyTimeout: Self.busyTimeout)
+        // Before anything writes to the file: a newer version's or another program's database is left as it is.
+        // Before anything: the next process finds the log and its index ready (making the
+        // 32 KiB index costs a dozen system calls, deleting both more).
+        database.persistWriteAheadLog()
+        // A command that wrote ends without a checkpoint and its two disk flushes: the log is
+        // copied back when it grows to SQLite's automatic checkpoint, once per many commands.
+        database.keepWriteAheadLogOnClose()
+        let (exists, journalMode) = try format()
+        if !exists {
+            // Making the file (its header, the journal mode, the tables) waits for no disk
+            // flush: it holds nothing to lose, and a process killed meanwhile leaves a file that
+            // SQLite rolls back or that is made again. (Flushed, that is four rollback-journal
+            // syncs and more on the first run.) The write settings follow once it is made.
+            try database.execute("PRAGMA synchronous = OFF")
+            // Before any table exists, so that removed records give their pages back to the system.
+            // Only then: setting it again on every open would write the header each time.
+            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
+        // Write-ahead logging is a property of the file: set once, by whoever made it. (Setting
+        // it again on every open costs a statement on every command's start-up.)
+        if journalMode != "wal" {
+            let mode = try switchToWriteAheadLog()
+            guard mode == "wal" else { throw SQLiteError(.other, "the database cannot use write-ahead logging (journal mode \(mode ?? "unknown"))") }
+        }
+        if !exists {
+            try createSchema()
+            try prepareToWrite()
+        }
+    }
+
+    /// Whether the connection's write settings are made (``write(_:)``).
+    private var readyToWrite = false
+
+    /// Runs `body` in one write transaction (``SQLiteDatabase/transaction(_:)``).
+    ///
+    /// The connection's write settings are made before its first write only, so a command that
+    /// only reads (a cache hit) runs no statement for them: `synchronous=NORMAL` (a commit is
+    /// atomic and survives the process being killed; the log is synced at checkpoints) and a
+    /// 4 MiB bound on the log kept after a checkpoint.
+    func write<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try prepareToWrite()
+        return try database.transaction(body)
+    }
+
+    /// Makes the connection's write settings, once.
+    func prepareToWrite() throws(SQLiteError) {
+        guard !readyToWrite else { return }
+        try database.execute("PRAGMA synchronous = NORMAL")
+        try database.execute("PRAGMA journal_size_limit = 4194304")
+        readyToWrite = true
+    }
+
+    /// Sets `journal_mode=WAL`, waiting while another connection holds the file: SQLite takes
+    /// the lock this needs without its busy handler, so connections making one new database at
+    /// once could fail at once ("database is locked") instead of taking turns.
+    private func switchToWriteAheadLog() throws(SQLiteError) -> String? {
+        let deadline = ContinuousClock.now + Self.busyTimeout
+        while true {
+            do {
+                return try database.text("PRAGMA journal_mode = WAL")
+            } catch where error.kind == .busy && ContinuousClock.now < deadline {
+                usleep(1_000)
+            }
+        }
+    }
+
+    /// The failure for a database a newer version of the program wrote (left alone).
+    static let newerFormat = SQLiteError(.other, "it is in a newer format than this version reads")
+
+    private func createSchema() throws(SQLiteError) {
+        try database.transaction { () throws(SQLiteError) in
+            // Another process may have created it while this one waited for the lock.
+            if try format().exists { return }
+            try database.execute(
+                "CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, received_at INTEGER NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID"
+            )
+            try database.execute("CREATE TABLE state (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID")
+            try database.execute("PRAGMA application_id = \(Self.applicationID)")
+            try database.execute("PRAGMA user_version = \(Self.formatVersion)")
+        }
+    }
+
+    /// Whether the schema is there (`false` for a new, empty file), and the file's journal mode.
+    /// - Throws: when the file is another program's database or a newer version's.
+    private func format() throws(SQLiteError) -> (exists: Bool, journalMode: String?) {
+        // One statement, so one read transaction: the marks and the tables are seen at the same
+        // commit. (Read in two, a process creating the schema meanwhile looked like another
+        // program's database: no marks yet, then tables.)
+        var application: Int64 = 0
+        var version: Int64 = 0
+        var tables: Int64 = 0
+        try database.statement(
+            "SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)"
+        ).forEachRow { row in
+            application = row.integer(0)
+            version = row.integer(1)
+            tables = row.integer(2)
+        }
+        // The journal mode may be read apart: switching to write-ahead logging again is harmless.
+        let journalMode = try database.text("PRAGMA journal_mode")
+        if application == 0, version == 0 {
+            guard tables == 0 else { throw SQLiteError(.corrupt, "it is another program's database") }
+            return (false, journalMode)
+        }
+        guard application == Self.applicationID else { throw SQLiteError(.corrupt, "it is another program's database") }
+        guard version <= Self.formatVersion else { throw Self.newerFormat }
+        return (true, journalMode)
+    }
+
+    /// The prepared statements of ``Query``, by its raw value (``prepared(_:)``).
+    var statements = [SQLiteStatement?](repeating: nil, count: Query.allCases.count)
+
+    deinit {
+        // Before the connection: its statements are finalized first.
+        statements.removeAll()
+    }
+}
