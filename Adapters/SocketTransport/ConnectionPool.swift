@@ -1,5 +1,7 @@
 import Transport
 import Synchronization
+import SocketEventLoop
+import SocketTLS
 
 /// A session's kept-alive HTTP/1.1 connections, per ``ConnectionOrigin``.
 ///

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Linux's `epoll(7)` calls, looked up in the C library at run time: Glibc's Swift module does
+/// not include `<sys/epoll.h>`, and the package takes no C headers. The constants and the
+/// layout of `struct epoll_event` are the kernel's ABI.
+package struct Epoll: @unchecked Sendable {
+    package static let readable: UInt32 = 0x001  // EPOLLIN
+    package static let writable: UInt32 = 0x004  // EPOLLOUT
+    package static let oneShot: UInt32 = 1 << 30  // EPOLLONESHOT
+    private static let add: Int32 = 1  // EPOLL_CTL_ADD
+    private static let delete: Int32 = 2  // EPOLL_CTL_DEL
+    private static let closeOnExec: Int32 = 0o2_000_000  // EPOLL_CLOEXEC (O_CLOEXEC)
+
+    /// `struct epoll_event`: 32-bit events, then 64-bit data, packed on x86-64 (12 bytes) and
+    /// naturally aligned elsewhere (16 bytes).
+    #if arch(x86_64)
+    package static let eventSize = 12
+    private static let dataOffset = 4
+    #else
+    package static let eventSize = 16
+    private static let dataOffset = 8
+    #endif
+
+    private typealias Create = @convention(c) (Int32) -> Int32
+    private typealias Control = @convention(c) (Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
+    private typealias Wait = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
+
+    private let control: Control
+    private let waitFunction: Wait
+    /// The epoll descriptor; -1 when none could be made.
+    package let descriptor: Int32
+
+    /// A new epoll instance, or `nil` when the C library lacks epoll or refuses one (`errno` says why).
+    package init?() {
+        // A null handle is RTLD_DEFAULT: the C library the process already has.
+        guard let create = dlsym(nil, "epoll_create1"), let control = dlsym(nil, "epoll_ctl"), let wait = dlsym(nil, "epoll_wait") else {
+            return nil
+        }
+        self.control = unsafeBitCast(control, to: Control.self)
+        self.waitFunction = unsafeBitCast(wait, to: Wait.self)
+        descriptor = unsafeBitCast(create, to: Create.self)(Self.closeOnExec)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    /// Adds `fd` for `events`, reported with `token`; `errno` on failure.
+    package func add(_ fd: Int32, events: UInt32, token: UInt64) -> Int32? {
+        var event = [UInt8](repeating: 0, count: Self.eventSize)
+        event.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: events, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: token, toByteOffset: Self.dataOffset, as: UInt64.self)
+        }
+        let result = event.withUnsafeMutableBytes { control(descriptor, Self.add, fd, $0.baseAddress) }
+        return result == 0 ? nil : errno
+    }
+
+    /// Removes `fd` (nothing happens when it is not there).
+    package func remove(_ fd: Int32) {
+        var event = [UInt8](repeating: 0, count: Self.eventSize)
+        _ = event.withUnsafeMutableBytes { control(descriptor, Self.delete, fd, $0.baseAddress) }
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: no limit) for events into `buffer` (room for
+    /// `buffer.count / eventSize` of them); how many arrived, 0 on a timeout or an interruption.
+    package func wait(into buffer: UnsafeMutableRawBufferPointer, timeout: Int32) -> Int {
+        let count = waitFunction(descriptor, buffer.baseAddress, Int32(buffer.count / Self.eventSize), timeout)
+        return max(0, Int(count))
+    }
+
+    /// The events and the token of event `index` in `buffer`.
+    package static func event(_ index: Int, in buffer: UnsafeMutableRawBufferPointer) -> (events: UInt32, token: UInt64) {
+        let base = index * eventSize
+        return (
+            buffer.loadUnaligned(fromByteOffset: base, as: UInt32.self),
+            buffer.loadUnaligned(fromByteOffset: base + dataOffset, as: UInt64.self)
+        )
+    }
+}

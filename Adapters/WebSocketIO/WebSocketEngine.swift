@@ -1,0 +1,289 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Transport
+import Synchronization
+import SocketEventLoop
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a WebSocket's I/O task shares with the tasks that use the connection: received
+/// messages waiting for a consumer, frames waiting to be written, the close request, and a
+/// wake-up pair the task waits for on the ``EventLoop`` beside its socket.
+///
+/// Received messages queue up to ``WebSocketLimits/maximumQueuedMessages``; past that the
+/// I/O task stops reading until the consumer takes one, so a fast server and a slow consumer
+/// cost bounded memory.
+package final class WebSocketEngine: Sendable {
+    /// A frame to write and who waits for it.
+    package struct Outgoing {
+        var frame: Data
+        var done: CheckedContinuation<Void, any Error>?
+    }
+
+    private struct State {
+        var inbox: [WebSocketMessage] = []
+        var inboxStart = 0
+        var receivers: [(id: Int, continuation: CheckedContinuation<WebSocketMessage?, any Error>)] = []
+        var cancelledReceivers: Set<Int> = []
+        var nextReceiver = 0
+        /// How the message stream ended, once it has.
+        var ending: Result<Void, WebSocketError>?
+        var outgoing: [Outgoing] = []
+        var closeRequest: (code: UInt16, reason: String)?
+        /// No more frames are accepted for sending.
+        var closing = false
+        /// The I/O task has ended and closed the socket.
+        var finished = false
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        var wakeWrite: Int32
+        /// The I/O task, once started; cancelling it stops every wait it makes.
+        var io: Task<Void, Never>?
+        var interrupted = false
+        var inboxCount: Int { inbox.count - inboxStart }
+    }
+
+    package let limits: Limits
+    /// Waited for by the I/O task; readable when there is something to send or to stop for.
+    package let wakeRead: Int32
+    private let state: Mutex<State>
+
+    package init(limits: Limits) throws {
+        var descriptors: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
+            let code = errno
+            throw HTTPTransportError(.system(errno: code))
+        }
+        self.limits = limits
+        self.wakeRead = descriptors[0]
+        self.state = Mutex(State(wakeWrite: descriptors[1]))
+    }
+
+    // MARK: The consumer's side
+
+    /// The next message, `nil` after a normal close; see ``WebSocketChannel/receive()``.
+    package func receive() async throws -> WebSocketMessage? {
+        let id = state.withLock { state in
+            defer { state.nextReceiver += 1 }
+            return state.nextReceiver
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in
+                    if state.cancelledReceivers.remove(id) != nil { return .failure(CancellationError()) }
+                    if state.inboxCount > 0 {
+                        let message = state.inbox[state.inboxStart]
+                        state.inboxStart += 1
+                        if state.inboxStart == state.inbox.count {
+                            state.inbox.removeAll(keepingCapacity: true)
+                            state.inboxStart = 0
+                        }
+                        // The I/O task may have stopped reading for want of room.
+                        if state.inboxCount + 1 == limits.maximumQueuedMessages { Self.signal(state.wakeWrite) }
+                        return .success(message)
+                    }
+                    if let ending = state.ending { return ending.map { nil }.mapError { $0 } }
+                    state.receivers.append((id, continuation))
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
+                guard let index = state.receivers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelledReceivers.insert(id)
+                    return nil
+                }
+                return state.receivers.remove(at: index).continuation
+            }
+            waiting?.resume(throwing: CancellationError())
+            // A consumer that stops listening closes the connection.
+            closeInBackground(code: WebSocketCloseCode.goingAway.rawValue, reason: "")
+        }
+    }
+
+    /// Queues a frame and returns once the I/O task wrote it; ``WebSocketError/Kind/notOpen`` once closing.
+    ///
+    /// Cancelling the waiting task closes the connection (1001): a frame cannot be taken back
+    /// once its first bytes are written, and a write stuck on a server that reads nothing ends
+    /// only with the connection. The send then throws.
+    package func send(_ frame: Data) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let accepted = state.withLock { state in
+                    guard !state.closing else { return false }
+                    state.outgoing.append(Outgoing(frame: frame, done: continuation))
+                    Self.signal(state.wakeWrite)
+                    return true
+                }
+                if !accepted { continuation.resume(throwing: WebSocketError(.notOpen)) }
+            }
+        } onCancel: {
+            closeInBackground(code: WebSocketCloseCode.goingAway.rawValue, reason: "")
+        }
+    }
+
+    /// Asks the I/O task to start the close handshake; `false` when closing had already begun.
+    @discardableResult
+    package func requestClose(code: UInt16, reason: String) -> Bool {
+        state.withLock { state in
+            guard !state.closing else { return false }
+            state.closing = true
+            state.closeRequest = (code, reason)
+            Self.signal(state.wakeWrite)
+            return true
+        }
+    }
+
+    /// Closes and waits until the socket is closed: the close handshake for at most
+    /// ``WebSocketLimits/closeTimeout``, then (a write stuck on a server that reads nothing)
+    /// the I/O task is interrupted.
+    package func close(code: UInt16, reason: String) async {
+        requestClose(code: code, reason: reason)
+        let timeout = limits.closeTimeout
+        let watchdog = Task { [self] in
+            try await Task.sleep(for: timeout + .seconds(1))
+            interrupt()
+        }
+        await waitUntilFinished()
+        watchdog.cancel()
+    }
+
+    /// ``close(code:reason:)`` without waiting for it.
+    package func closeInBackground(code: UInt16, reason: String) {
+        guard requestClose(code: code, reason: reason) else { return }
+        Task { [self] in await close(code: code, reason: reason) }
+    }
+
+    /// Returns once the I/O task has ended and closed the socket.
+    package func waitUntilFinished() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                if !state.finished { state.finishWaiters.append(continuation) }
+                return state.finished
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Whether the I/O task has ended.
+    package var isFinished: Bool { state.withLock { $0.finished } }
+
+    // MARK: The I/O task's side
+
+    /// Runs `body` as the connection's I/O task (off the caller's task: it outlives it).
+    package func start(_ body: @escaping @Sendable () async -> Void) {
+        let loop = EventLoop.leastBusy()
+        let io = Task.detached(executorPreference: loop) { _ = try? await loop.run { await body() } }
+        let interrupted = state.withLock { state in
+            state.io = io
+            return state.interrupted
+        }
+        if interrupted { io.cancel() }
+    }
+
+    /// Stops the I/O task's waits, current and later (a write stuck on a server that reads nothing).
+    package func interrupt() {
+        let io = state.withLock { state in
+            state.interrupted = true
+            return state.io
+        }
+        io?.cancel()
+    }
+
+    /// Hands a message to a waiting consumer or queues it.
+    package func deliver(_ message: WebSocketMessage) {
+        let receiver = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
+            if !state.receivers.isEmpty { return state.receivers.removeFirst().continuation }
+            state.inbox.append(message)
+            return nil
+        }
+        receiver?.resume(returning: message)
+    }
+
+    /// Whether the consumer's queue is full (the I/O task then stops reading).
+    package var isInboxFull: Bool { state.withLock { $0.inboxCount >= limits.maximumQueuedMessages } }
+
+    /// No more frames are accepted for sending (the server's close arrived, or a failure).
+    package func stopAccepting() { state.withLock { $0.closing = true } }
+
+    /// The frames to write and the close request, each handed out once.
+    package func takeWork() -> (frames: [Outgoing], close: (code: UInt16, reason: String)?) {
+        state.withLock { state in
+            defer {
+                state.outgoing = []
+                state.closeRequest = nil
+            }
+            return (state.outgoing, state.closeRequest)
+        }
+    }
+
+    /// Ends the message stream: consumers waiting get `nil` (normal) or the error, as do later calls.
+    private func end(_ ending: Result<Void, WebSocketError>) {
+        let waiting = state.withLock { state -> [CheckedContinuation<WebSocketMessage?, any Error>] in
+            guard state.ending == nil else { return [] }
+            state.ending = ending
+            defer { state.receivers = [] }
+            return state.receivers.map(\.continuation)
+        }
+        for continuation in waiting { continuation.resume(with: ending.map { nil }.mapError { $0 }) }
+    }
+
+    /// Called last by the I/O task (or by the opening that failed), after it closed the socket: ends the messages with
+    /// `ending`, fails frames never written, wakes whoever waits for the end, and frees the
+    /// wake-up pairs.
+    package func threadFinished(_ ending: Result<Void, WebSocketError>) {
+        let (unsent, waiters) = state.withLock { state in
+            state.closing = true
+            state.finished = true
+            closeDescriptor(state.wakeWrite)
+            state.wakeWrite = -1
+            defer {
+                state.outgoing = []
+                state.finishWaiters = []
+                state.io = nil
+            }
+            return (state.outgoing, state.finishWaiters)
+        }
+        closeDescriptor(wakeRead)
+        end(ending)
+        for item in unsent { item.done?.resume(throwing: WebSocketError(.notOpen)) }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Empties the wake-up pair after a poll found it readable.
+    package func drainWakeups() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while recv(wakeRead, &bytes, bytes.count, 0) > 0 {}
+    }
+
+    /// Writes one byte to the wake-up pair; a full pair already wakes the I/O task.
+    private static func signal(_ descriptor: Int32) {
+        guard descriptor >= 0 else { return }
+        var byte: UInt8 = 1
+        #if canImport(Glibc)
+        _ = Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL))
+        #else
+        _ = Darwin.send(descriptor, &byte, 1, 0)
+        #endif
+    }
+}
+
+/// `close(2)`, out of reach of the engine's own `close` method.
+private func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+    #else
+    _ = Darwin.close(descriptor)
+    #endif
+}
