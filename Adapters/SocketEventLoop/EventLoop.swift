@@ -64,12 +64,14 @@ package final class EventLoop: TaskExecutor, Sendable {
         return best
     }
 
-    private struct Waiter {
+    /// A task waiting for its interests: resumed once, with what they are ready for or why not.
+    struct Waiter {
         let continuation: CheckedContinuation<[UInt32], any Error>
         let interests: [Interest]
     }
 
-    private struct State {
+    /// The loop's table of waits, timers and jobs, behind its lock.
+    struct State {
         var waiters: [UInt64: Waiter] = [:]
         var actions: [UInt64: @Sendable () -> Void] = [:]
         /// Waits (and actions) that are about to register; one cancelled before is removed.
@@ -85,25 +87,21 @@ package final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// Interests per wait at most: the index rides in the event's low bits.
-    private static let indexBits: UInt64 = 4
-    private static let wakeToken = UInt64.max
+    static let indexBits: UInt64 = 4
+    static let wakeToken = UInt64.max
 
-    private let epoll: Epoll?
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let state = Mutex(State())
+    let epoll: Epoll?
+    /// What wakes the thread from `epoll_wait`; `nil` when the system refused a socket pair.
+    let wake: WakeUpPair?
+    let state = Mutex(State())
     /// Operations running with the loop as their executor (``run(_:)``).
     private let running = Atomic<Int>(0)
 
     /// A loop of its own (``shared`` is the process's; tests make others).
     package init() {
         epoll = Epoll()
-        var descriptors: [Int32] = [-1, -1]
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        if socketpair(AF_UNIX, type, 0, &descriptors) != 0 { descriptors = [-1, -1] }
-        wakeRead = descriptors[0]
-        wakeWrite = descriptors[1]
-        if wakeRead >= 0 { _ = epoll?.add(wakeRead, events: Self.readable, token: Self.wakeToken) }
+        wake = WakeUpPair()
+        if let wake { _ = epoll?.add(wake.readEnd, events: Self.readable, token: Self.wakeToken) }
     }
 
     /// How many waits are registered now (for tests).
@@ -182,157 +180,5 @@ package final class EventLoop: TaskExecutor, Sendable {
         }
         if start { startThread() }
         if wake { signal() }
-    }
-
-    private func register(_ id: UInt64, _ waiter: Waiter, until deadline: ContinuousClock.Instant?) {
-        enum Outcome { case waiting(wake: Bool, start: Bool), cancelled, failed(Int32) }
-        let outcome = state.withLock { state -> Outcome in
-            guard state.arriving.remove(id) != nil else { return .cancelled }
-            guard let epoll, wakeRead >= 0 else { return .failed(EMFILE) }
-            // Registered under the lock, so that nothing finishes the wait between the table
-            // and epoll: a finished wait's descriptors are always out of epoll before it resumes.
-            for (index, interest) in waiter.interests.enumerated() {
-                let token = id << Self.indexBits | UInt64(index)
-                if let code = epoll.add(interest.descriptor, events: interest.events | Epoll.oneShot, token: token) {
-                    for earlier in waiter.interests[..<index] { epoll.remove(earlier.descriptor) }
-                    return .failed(code)
-                }
-            }
-            state.waiters[id] = waiter
-            var wake = false
-            if let deadline {
-                state.timers.push(deadline, id)
-                wake = Self.needsWake(state, for: deadline)
-            }
-            return .waiting(wake: wake, start: Self.claimStart(&state))
-        }
-        switch outcome {
-        case .waiting(let wake, let start):
-            if start { startThread() }
-            if wake { signal() }
-        case .cancelled: waiter.continuation.resume(throwing: CancellationError())
-        case .failed(let code): waiter.continuation.resume(throwing: SocketConnection.error(code))
-        }
-    }
-
-    /// Ends wait `id` (if it still waits) with `result`, its descriptors out of epoll first.
-    private func finish(_ id: UInt64, with result: Result<[UInt32], any Error>) {
-        let waiter = state.withLock { state -> Waiter? in
-            if state.arriving.remove(id) != nil { return nil }
-            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
-            for interest in waiter.interests { epoll?.remove(interest.descriptor) }
-            return waiter
-        }
-        waiter?.continuation.resume(with: result)
-    }
-
-    /// Whether the sleeping thread must wake to honour `deadline`.
-    private static func needsWake(_ state: State, for deadline: ContinuousClock.Instant) -> Bool {
-        guard state.sleeping else { return false }
-        return state.sleepingUntil.map { deadline < $0 } ?? true
-    }
-
-    /// Whether the caller is the one to start the thread.
-    private static func claimStart(_ state: inout State) -> Bool {
-        defer { state.started = true }
-        return !state.started
-    }
-
-    private func startThread() {
-        if !DetachedThread.start({ self.run() }) {
-            // No thread: every wait fails rather than hang, and the next one tries again.
-            let waiting = state.withLock { state -> [Waiter] in
-                state.started = false
-                defer { state.waiters = [:] }
-                for waiter in state.waiters.values {
-                    for interest in waiter.interests { epoll?.remove(interest.descriptor) }
-                }
-                return Array(state.waiters.values)
-            }
-            for waiter in waiting { waiter.continuation.resume(throwing: HTTPTransportError(.system(errno: EAGAIN))) }
-            // Jobs still run, on the global pool, rather than never.
-            let jobs = state.withLock { state in
-                defer { state.jobs = [] }
-                return state.jobs
-            }
-            for job in jobs { globalConcurrentExecutor.enqueue(job) }
-        }
-    }
-
-    private func signal() {
-        var byte: UInt8 = 1
-        _ = send(wakeWrite, &byte, 1, Int32(MSG_NOSIGNAL))
-    }
-
-    private static func lookOnce(at interests: [Interest]) throws -> [UInt32] {
-        var descriptors = interests.map { interest in
-            pollfd(fd: interest.descriptor, events: Int16(truncatingIfNeeded: interest.events), revents: 0)
-        }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), 0)
-        if ready > 0 { return descriptors.map { UInt32(UInt16(bitPattern: $0.revents)) } }
-        throw HTTPTransportError(.timedOut)
-    }
-
-    // MARK: The loop's thread
-
-    private func run() {
-        guard let epoll else { return }
-        let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * Epoll.eventSize, alignment: 8)
-        let executor = asUnownedTaskExecutor()
-        while true {
-            // Deadlines that passed, scheduled work that is due and the jobs enqueued so far.
-            let now = ContinuousClock.now
-            var expired: [Waiter] = []
-            var due: [@Sendable () -> Void] = []
-            let jobs = state.withLock { state -> [UnownedJob] in
-                while let next = state.timers.first, next.deadline <= now {
-                    state.timers.popFirst()
-                    if let waiter = state.waiters.removeValue(forKey: next.id) {
-                        for interest in waiter.interests { epoll.remove(interest.descriptor) }
-                        expired.append(waiter)
-                    } else if let action = state.actions.removeValue(forKey: next.id) {
-                        due.append(action)
-                    }
-                    // Timers of waits that ended otherwise are dropped as they come up.
-                }
-                defer { state.jobs = [] }
-                return state.jobs
-            }
-            for waiter in expired { waiter.continuation.resume(throwing: HTTPTransportError(.timedOut)) }
-            for action in due { action() }
-            for job in jobs { job.runSynchronously(on: executor) }
-            // Sleep only when nothing is left to run: a job enqueued after this wakes the thread.
-            let timeout = state.withLock { state -> Int32 in
-                let later = ContinuousClock.now
-                if !state.jobs.isEmpty || (state.timers.first.map { $0.deadline <= later } ?? false) {
-                    state.sleeping = false
-                    return 0
-                }
-                state.sleeping = true
-                state.sleepingUntil = state.timers.first?.deadline
-                return state.sleepingUntil.map { ($0 - later).waitMilliseconds } ?? -1
-            }
-            let count = epoll.wait(into: events, timeout: timeout)
-            var ready: [(Waiter, [UInt32])] = []
-            state.withLock { state in
-                state.sleeping = false
-                for index in 0..<count {
-                    let event = Epoll.event(index, in: events)
-                    let token = event.token
-                    if token == Self.wakeToken {
-                        var bytes = [UInt8](repeating: 0, count: 64)
-                        while recv(wakeRead, &bytes, bytes.count, 0) > 0 {}
-                        continue
-                    }
-                    let id = token >> Self.indexBits
-                    guard let waiter = state.waiters.removeValue(forKey: id) else { continue }
-                    for interest in waiter.interests { epoll.remove(interest.descriptor) }
-                    var revents = [UInt32](repeating: 0, count: waiter.interests.count)
-                    revents[Int(token & ((1 << Self.indexBits) - 1))] = event.events
-                    ready.append((waiter, revents))
-                }
-            }
-            for (waiter, revents) in ready { waiter.continuation.resume(returning: revents) }
-        }
     }
 }

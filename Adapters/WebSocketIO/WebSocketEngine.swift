@@ -26,7 +26,8 @@ package final class WebSocketEngine: Sendable {
         var done: CheckedContinuation<Void, any Error>?
     }
 
-    private struct State {
+    /// What the consumers and the I/O task share, behind the lock.
+    struct State {
         var inbox: [WebSocketMessage] = []
         var inboxStart = 0
         var receivers: [(id: Int, continuation: CheckedContinuation<WebSocketMessage?, any Error>)] = []
@@ -50,23 +51,19 @@ package final class WebSocketEngine: Sendable {
 
     package let limits: Limits
     /// Waited for by the I/O task; readable when there is something to send or to stop for.
-    package let wakeRead: Int32
-    private let state: Mutex<State>
+    package var wakeRead: Int32 { wake.readEnd }
+    /// The wake-up pair; its write end lives in the state, closed (and -1) once the task ends.
+    let wake: WakeUpPair
+    let state: Mutex<State>
 
     package init(limits: Limits) throws {
-        var descriptors: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        #else
-        let type = SOCK_STREAM
-        #endif
-        guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
+        guard let wake = WakeUpPair() else {
             let code = errno
             throw HTTPTransportError(.system(errno: code))
         }
         self.limits = limits
-        self.wakeRead = descriptors[0]
-        self.state = Mutex(State(wakeWrite: descriptors[1]))
+        self.wake = wake
+        self.state = Mutex(State(wakeWrite: wake.writeEnd))
     }
 
     // MARK: The consumer's side
@@ -89,7 +86,7 @@ package final class WebSocketEngine: Sendable {
                             state.inboxStart = 0
                         }
                         // The I/O task may have stopped reading for want of room.
-                        if state.inboxCount + 1 == limits.maximumQueuedMessages { Self.signal(state.wakeWrite) }
+                        if state.inboxCount + 1 == limits.maximumQueuedMessages { WakeUpPair.signal(state.wakeWrite) }
                         return .success(message)
                     }
                     if let ending = state.ending { return ending.map { nil }.mapError { $0 } }
@@ -123,7 +120,7 @@ package final class WebSocketEngine: Sendable {
                 let accepted = state.withLock { state in
                     guard !state.closing else { return false }
                     state.outgoing.append(Outgoing(frame: frame, done: continuation))
-                    Self.signal(state.wakeWrite)
+                    WakeUpPair.signal(state.wakeWrite)
                     return true
                 }
                 if !accepted { continuation.resume(throwing: WebSocketError(.notOpen)) }
@@ -140,7 +137,7 @@ package final class WebSocketEngine: Sendable {
             guard !state.closing else { return false }
             state.closing = true
             state.closeRequest = (code, reason)
-            Self.signal(state.wakeWrite)
+            WakeUpPair.signal(state.wakeWrite)
             return true
         }
     }
@@ -178,112 +175,4 @@ package final class WebSocketEngine: Sendable {
 
     /// Whether the I/O task has ended.
     package var isFinished: Bool { state.withLock { $0.finished } }
-
-    // MARK: The I/O task's side
-
-    /// Runs `body` as the connection's I/O task (off the caller's task: it outlives it).
-    package func start(_ body: @escaping @Sendable () async -> Void) {
-        let loop = EventLoop.leastBusy()
-        let io = Task.detached(executorPreference: loop) { _ = try? await loop.run { await body() } }
-        let interrupted = state.withLock { state in
-            state.io = io
-            return state.interrupted
-        }
-        if interrupted { io.cancel() }
-    }
-
-    /// Stops the I/O task's waits, current and later (a write stuck on a server that reads nothing).
-    package func interrupt() {
-        let io = state.withLock { state in
-            state.interrupted = true
-            return state.io
-        }
-        io?.cancel()
-    }
-
-    /// Hands a message to a waiting consumer or queues it.
-    package func deliver(_ message: WebSocketMessage) {
-        let receiver = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
-            if !state.receivers.isEmpty { return state.receivers.removeFirst().continuation }
-            state.inbox.append(message)
-            return nil
-        }
-        receiver?.resume(returning: message)
-    }
-
-    /// Whether the consumer's queue is full (the I/O task then stops reading).
-    package var isInboxFull: Bool { state.withLock { $0.inboxCount >= limits.maximumQueuedMessages } }
-
-    /// No more frames are accepted for sending (the server's close arrived, or a failure).
-    package func stopAccepting() { state.withLock { $0.closing = true } }
-
-    /// The frames to write and the close request, each handed out once.
-    package func takeWork() -> (frames: [Outgoing], close: (code: UInt16, reason: String)?) {
-        state.withLock { state in
-            defer {
-                state.outgoing = []
-                state.closeRequest = nil
-            }
-            return (state.outgoing, state.closeRequest)
-        }
-    }
-
-    /// Ends the message stream: consumers waiting get `nil` (normal) or the error, as do later calls.
-    private func end(_ ending: Result<Void, WebSocketError>) {
-        let waiting = state.withLock { state -> [CheckedContinuation<WebSocketMessage?, any Error>] in
-            guard state.ending == nil else { return [] }
-            state.ending = ending
-            defer { state.receivers = [] }
-            return state.receivers.map(\.continuation)
-        }
-        for continuation in waiting { continuation.resume(with: ending.map { nil }.mapError { $0 }) }
-    }
-
-    /// Called last by the I/O task (or by the opening that failed), after it closed the socket: ends the messages with
-    /// `ending`, fails frames never written, wakes whoever waits for the end, and frees the
-    /// wake-up pairs.
-    package func threadFinished(_ ending: Result<Void, WebSocketError>) {
-        let (unsent, waiters) = state.withLock { state in
-            state.closing = true
-            state.finished = true
-            closeDescriptor(state.wakeWrite)
-            state.wakeWrite = -1
-            defer {
-                state.outgoing = []
-                state.finishWaiters = []
-                state.io = nil
-            }
-            return (state.outgoing, state.finishWaiters)
-        }
-        closeDescriptor(wakeRead)
-        end(ending)
-        for item in unsent { item.done?.resume(throwing: WebSocketError(.notOpen)) }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Empties the wake-up pair after a poll found it readable.
-    package func drainWakeups() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while recv(wakeRead, &bytes, bytes.count, 0) > 0 {}
-    }
-
-    /// Writes one byte to the wake-up pair; a full pair already wakes the I/O task.
-    private static func signal(_ descriptor: Int32) {
-        guard descriptor >= 0 else { return }
-        var byte: UInt8 = 1
-        #if canImport(Glibc)
-        _ = Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL))
-        #else
-        _ = Darwin.send(descriptor, &byte, 1, 0)
-        #endif
-    }
-}
-
-/// `close(2)`, out of reach of the engine's own `close` method.
-private func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
-    #else
-    _ = Darwin.close(descriptor)
-    #endif
 }
