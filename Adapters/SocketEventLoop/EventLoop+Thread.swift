@@ -36,17 +36,26 @@ extension EventLoop {
             for action in due { action() }
             for job in jobs { job.runSynchronously(on: executor) }
             // Sleep only when nothing is left to run: a job enqueued after this wakes the thread.
-            let timeout = state.withLock { state -> Int32 in
+            let wakeAt = state.withLock { state -> ContinuousClock.Instant? in
                 let later = ContinuousClock.now
                 if !state.jobs.isEmpty || (state.timers.first.map { $0.deadline <= later } ?? false) {
                     state.sleeping = false
-                    return 0
+                    return later
                 }
                 state.sleeping = true
                 state.sleepingUntil = state.timers.first?.deadline
-                return state.sleepingUntil.map { ($0 - later).waitMilliseconds } ?? -1
+                return state.sleepingUntil
             }
-            let count = epoll.wait(into: events, timeout: timeout)
+            let count: Int
+            do throws(SystemCallError) {
+                count = try epoll.wait(into: events, until: wakeAt)
+            } catch {
+                // The set is broken (EBADF, EINVAL): every later wait would fail at once, so the
+                // thread ends rather than spin, and its waits fail with the reason.
+                events.deallocate()
+                abandon(failing: HTTPTransportError(.system(errno: error.code)))
+                return
+            }
             var ready: [(Waiter, [UInt32])] = []
             state.withLock { state in
                 state.sleeping = false

@@ -67,22 +67,30 @@ extension EventLoop {
     func startThread() {
         if !DetachedThread.start({ self.run() }) {
             // No thread: every wait fails rather than hang, and the next one tries again.
-            let waiting = state.withLock { state -> [Waiter] in
-                state.started = false
-                defer { state.waiters = [:] }
-                for waiter in state.waiters.values {
-                    for interest in waiter.interests { epoll?.remove(interest.descriptor) }
-                }
-                return Array(state.waiters.values)
-            }
-            for waiter in waiting { waiter.continuation.resume(throwing: HTTPTransportError(.system(errno: EAGAIN))) }
-            // Jobs still run, on the global pool, rather than never.
-            let jobs = state.withLock { state in
-                defer { state.jobs = [] }
-                return state.jobs
-            }
-            for job in jobs { globalConcurrentExecutor.enqueue(job) }
+            abandon(failing: HTTPTransportError(.system(errno: EAGAIN)))
         }
+    }
+
+    /// Fails every wait with `error` and hands the queued jobs to the global pool, when the
+    /// loop has no thread (none could start, or its epoll set broke); the next wait or job
+    /// starts one again.
+    func abandon(failing error: HTTPTransportError) {
+        let waiting = state.withLock { state -> [Waiter] in
+            state.started = false
+            state.sleeping = false
+            defer { state.waiters = [:] }
+            for waiter in state.waiters.values {
+                for interest in waiter.interests { epoll?.remove(interest.descriptor) }
+            }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiting { waiter.continuation.resume(throwing: error) }
+        // Jobs still run, on the global pool, rather than never.
+        let jobs = state.withLock { state in
+            defer { state.jobs = [] }
+            return state.jobs
+        }
+        for job in jobs { globalConcurrentExecutor.enqueue(job) }
     }
 
     func signal() {

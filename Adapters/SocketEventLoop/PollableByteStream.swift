@@ -7,8 +7,6 @@ import Transport
 import POSIXSupport
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A ``ByteStream`` that can also be read and written without waiting (a plain socket, or TLS
@@ -48,11 +46,7 @@ extension SocketConnection: PollableByteStream {
 
     package func sendIfRoom(_ bytes: Data) {
         _ = bytes.withUnsafeBytes { buffer in
-            #if canImport(Glibc)
             Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-            #else
-            Darwin.send(descriptor, buffer.baseAddress, buffer.count, MSG_DONTWAIT)
-            #endif
         }
     }
 

@@ -8,8 +8,6 @@ import POSIXSupport
 import SocketSystem
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A non-blocking TCP connection whose every wait, on the ``EventLoop``, honours a deadline and
@@ -43,21 +41,13 @@ package struct SocketConnection: Sendable {
     }
 
     private static func connect(to address: ResolvedAddress, deadline: ContinuousClock.Instant) async throws -> SocketConnection {
-        #if canImport(Glibc)
         let type = address.type | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        #else
-        let type = address.type
-        #endif
         let descriptor = socket(address.family, type, address.protocol)
         guard descriptor >= 0 else { throw error(errno) }
         let connection = SocketConnection(descriptor: descriptor, deadline: deadline)
         do {
             let connected = address.address.withUnsafeBytes { bytes in
-                #if canImport(Glibc)
                 Glibc.connect(descriptor, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
-                #else
-                Darwin.connect(descriptor, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
-                #endif
             }
             if connected != 0 {
                 guard errno == EINPROGRESS || errno == EINTR else { throw error(errno) }
@@ -78,11 +68,7 @@ package struct SocketConnection: Sendable {
     /// ``WriteProgress/needsWritable`` when the socket is full.
     package func sendAvailable(_ bytes: UnsafeRawBufferPointer) throws -> WriteProgress {
         let written = SystemCall.repeating {
-            #if canImport(Glibc)
             Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            #else
-            Darwin.send(descriptor, bytes.baseAddress, bytes.count, 0)
-            #endif
         }
         if written >= 0 { return .wrote(written) }
         if errno == EAGAIN || errno == EWOULDBLOCK { return .needsWritable }
@@ -115,11 +101,7 @@ package struct SocketConnection: Sendable {
     }
 
     package func close() {
-        #if canImport(Glibc)
         _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
     }
 
     /// The transport failure kind for a socket `errno`.

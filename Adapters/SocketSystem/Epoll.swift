@@ -1,3 +1,4 @@
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,19 +30,25 @@ package struct Epoll: @unchecked Sendable {
 
     private let control: Control
     private let waitFunction: Wait
-    /// The epoll descriptor; -1 when none could be made.
+    /// The epoll set's descriptor.
     package let descriptor: Int32
 
     /// A new epoll instance, or `nil` when the C library lacks epoll or refuses one (`errno` says why).
     package init?() {
         // A null handle is RTLD_DEFAULT: the C library the process already has.
-        guard let create = dlsym(nil, "epoll_create1"), let control = dlsym(nil, "epoll_ctl"), let wait = dlsym(nil, "epoll_wait") else {
-            return nil
-        }
+        guard let create = dlsym(nil, "epoll_create1") else { return nil }
+        let descriptor = unsafeBitCast(create, to: Create.self)(Self.closeOnExec)
+        guard descriptor >= 0 else { return nil }
+        self.init(descriptor: descriptor)
+    }
+
+    /// Epoll's calls on `descriptor`, which the caller made (a test gives one that is not an
+    /// open epoll set); `nil` when the C library lacks epoll.
+    init?(descriptor: Int32) {
+        guard let control = dlsym(nil, "epoll_ctl"), let wait = dlsym(nil, "epoll_wait") else { return nil }
         self.control = unsafeBitCast(control, to: Control.self)
         self.waitFunction = unsafeBitCast(wait, to: Wait.self)
-        descriptor = unsafeBitCast(create, to: Create.self)(Self.closeOnExec)
-        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
     }
 
     /// Adds `fd` for `events`, reported with `token`; `errno` on failure.
@@ -61,11 +68,20 @@ package struct Epoll: @unchecked Sendable {
         _ = event.withUnsafeMutableBytes { control(descriptor, Self.delete, fd, $0.baseAddress) }
     }
 
-    /// Waits up to `timeout` milliseconds (-1: no limit) for events into `buffer` (room for
-    /// `buffer.count / eventSize` of them); how many arrived, 0 on a timeout or an interruption.
-    package func wait(into buffer: UnsafeMutableRawBufferPointer, timeout: Int32) -> Int {
-        let count = waitFunction(descriptor, buffer.baseAddress, Int32(buffer.count / Self.eventSize), timeout)
-        return max(0, Int(count))
+    /// Waits until `deadline` (`nil`: no limit; one that has passed: only looks) for events into
+    /// `buffer` (room for `buffer.count / eventSize` of them); how many arrived, 0 once the
+    /// deadline has passed.
+    ///
+    /// A wait a signal interrupts (`EINTR`) is made again, for the time left. Any other failure is
+    /// thrown rather than read as "no events": a descriptor that is no open epoll set (`EBADF`,
+    /// `EINVAL`) fails again at once, and a loop that took it for a timeout would spin.
+    package func wait(into buffer: UnsafeMutableRawBufferPointer, until deadline: ContinuousClock.Instant?) throws(SystemCallError) -> Int {
+        let capacity = Int32(buffer.count / Self.eventSize)
+        let count = SystemCall.repeating {
+            waitFunction(descriptor, buffer.baseAddress, capacity, deadline.map { ($0 - .now).waitMilliseconds } ?? -1)
+        }
+        guard count >= 0 else { throw SystemCallError("epoll_wait") }
+        return Int(count)
     }
 
     /// The events and the token of event `index` in `buffer`.

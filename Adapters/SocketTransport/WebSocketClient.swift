@@ -12,8 +12,6 @@ import WebSocketCodec
 import WebSocketIO
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A WebSocket client (RFC 6455) for `ws://` and `wss://` URLs on the socket transport: the

@@ -8,8 +8,6 @@ import Synchronization
 import SocketEventLoop
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The I/O task's side of the engine: starting and interrupting it, handing on messages, taking
@@ -103,9 +101,5 @@ extension WebSocketEngine {
 
 /// `close(2)`, out of reach of the engine's own `close` method.
 private func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
     _ = Glibc.close(descriptor)
-    #else
-    _ = Darwin.close(descriptor)
-    #endif
 }

@@ -8,8 +8,6 @@ import Synchronization
 import SocketEventLoop
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// What a WebSocket's I/O task shares with the tasks that use the connection: received

@@ -8,8 +8,6 @@ import SocketEventLoop
 import WebSocketCodec
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The frames the server sent: pings answered, messages handed on, its close checked and

@@ -8,8 +8,6 @@ import SocketEventLoop
 import WebSocketCodec
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// What goes out, in order, one frame at a time: the frame under way, pongs and close answers,

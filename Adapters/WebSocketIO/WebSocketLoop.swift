@@ -8,8 +8,6 @@ import SocketEventLoop
 import WebSocketCodec
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The I/O task of an open WebSocket: reads and checks frames, answers pings, writes what
