@@ -7,40 +7,40 @@ import POSIXSupport
 /// ``shared`` loads the libraries once, the first time https is used.
 package struct OpenSSL: @unchecked Sendable {
     package typealias Pointer = OpaquePointer
-    package let clientMethod: @convention(c) () -> Pointer?
+    let clientMethod: @convention(c) () -> Pointer?
     package let contextNew: @convention(c) (Pointer?) -> Pointer?
     package let contextFree: @convention(c) (Pointer?) -> Void
-    package let contextControl: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
-    package let setDefaultVerifyDirectory: @convention(c) (Pointer?) -> Int32
-    package let loadVerifyStore: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
-    package let defaultCertificateFileVariable: @convention(c) () -> UnsafePointer<CChar>?
-    package let defaultCertificateFile: @convention(c) () -> UnsafePointer<CChar>?
-    package let loadVerifyLocations: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
-    package let setVerify: @convention(c) (Pointer?, Int32, OpaquePointer?) -> Void
+    let contextControl: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
+    let setDefaultVerifyDirectory: @convention(c) (Pointer?) -> Int32
+    let loadVerifyStore: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let defaultCertificateFileVariable: @convention(c) () -> UnsafePointer<CChar>?
+    let defaultCertificateFile: @convention(c) () -> UnsafePointer<CChar>?
+    let loadVerifyLocations: @convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let setVerify: @convention(c) (Pointer?, Int32, OpaquePointer?) -> Void
     package let new: @convention(c) (Pointer?) -> Pointer?
     package let free: @convention(c) (Pointer?) -> Void
     package let setDescriptor: @convention(c) (Pointer?, Int32) -> Int32
     package let control: @convention(c) (Pointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
-    package let setHost: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
-    package let verifyParameters: @convention(c) (Pointer?) -> Pointer?
-    package let setIPAddress: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let setHost: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
+    let verifyParameters: @convention(c) (Pointer?) -> Pointer?
+    let setIPAddress: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
     package let connect: @convention(c) (Pointer?) -> Int32
     package let read: @convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32
     package let write: @convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32
     package let shutdown: @convention(c) (Pointer?) -> Int32
     package let getError: @convention(c) (Pointer?, Int32) -> Int32
-    package let verifyResult: @convention(c) (Pointer?) -> Int
-    package let verifyErrorString: @convention(c) (Int) -> UnsafePointer<CChar>?
-    package let errorGet: @convention(c) () -> UInt
+    let verifyResult: @convention(c) (Pointer?) -> Int
+    let verifyErrorString: @convention(c) (Int) -> UnsafePointer<CChar>?
+    let errorGet: @convention(c) () -> UInt
     package let errorClear: @convention(c) () -> Void
-    package let errorReasonString: @convention(c) (UInt) -> UnsafePointer<CChar>?
-    package let certificateStore: @convention(c) (Pointer?) -> Pointer?
-    package let memoryBIO: @convention(c) (UnsafeRawPointer?, Int32) -> Pointer?
-    package let freeBIO: @convention(c) (Pointer?) -> Int32
-    package let readPEMCertificate: @convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?
-    package let storeAddCertificate: @convention(c) (Pointer?, Pointer?) -> Int32
-    package let freeCertificate: @convention(c) (Pointer?) -> Void
-    package let errorPeekLast: @convention(c) () -> UInt
+    let errorReasonString: @convention(c) (UInt) -> UnsafePointer<CChar>?
+    let certificateStore: @convention(c) (Pointer?) -> Pointer?
+    let memoryBIO: @convention(c) (UnsafeRawPointer?, Int32) -> Pointer?
+    let freeBIO: @convention(c) (Pointer?) -> Int32
+    let readPEMCertificate: @convention(c) (Pointer?, UnsafeMutablePointer<Pointer?>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Pointer?
+    let storeAddCertificate: @convention(c) (Pointer?, Pointer?) -> Int32
+    let freeCertificate: @convention(c) (Pointer?) -> Void
+    let errorPeekLast: @convention(c) () -> UInt
     private let crypto: DynamicLibrary
 
     /// The library name https needs.
@@ -71,7 +71,7 @@ package struct OpenSSL: @unchecked Sendable {
 
     /// Loads libcrypto's reason texts for one library of an error code (`ERR_GET_LIB`), so
     /// `ERR_reason_error_string` can name it; `false` when there is no loader for it.
-    package func loadReasonStrings(forLibrary library: Int) -> Bool {
+    func loadReasonStrings(forLibrary library: Int) -> Bool {
         guard let name = Self.reasonStringLoaders[library],
               let load = crypto.function("ERR_load_\(name)_strings", as: (@convention(c) () -> Int32).self) else { return false }
         return load() == 1

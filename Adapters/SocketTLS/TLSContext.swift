@@ -69,7 +69,7 @@ package final class TLSContext: @unchecked Sendable {
 }
 
 /// The largest CA file read: 16 MiB (a full system bundle is about 200 KiB).
-package let maximumCAFileBytes = 16 << 20
+let maximumCAFileBytes = 16 << 20
 
 /// Reads the PEM file of extra CAs itself (links followed, never blocking, a regular file of at
 /// most ``maximumCAFileBytes``), so OpenSSL never opens the path: a FIFO there cannot hang the run.
@@ -86,7 +86,7 @@ private func readCertificateFile(_ file: String) throws -> [UInt8] {
 
 /// Adds the certificates of a PEM file's `bytes` to the context's store from memory; throws
 /// when there is none, or a damaged block (which would silently drop those after it).
-package func addCertificates(_ bytes: [UInt8], to context: TLSContext, file: String) throws {
+func addCertificates(_ bytes: [UInt8], to context: TLSContext, file: String) throws {
     let library = context.library
     guard let store = library.certificateStore(context.pointer) else {
         throw HTTPTransportError(.tlsUnavailable(reason: "the TLS library could not set up a client"))

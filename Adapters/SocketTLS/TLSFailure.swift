@@ -39,7 +39,7 @@ package enum TLSFailure {
     }
 
     /// A phrase about a failed certificate check, from `SSL_get_verify_result`'s code.
-    package static func certificateReason(_ code: Int, library: OpenSSL) -> String {
+    static func certificateReason(_ code: Int, library: OpenSSL) -> String {
         let detail = library.verifyErrorString(code).map { String(cString: $0) } ?? "error \(code)"
         return switch code {
         case 10: "the server's certificate has expired (\(detail))"

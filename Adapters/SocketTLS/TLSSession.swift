@@ -9,11 +9,11 @@ import Glibc
 /// Only ever offered to the origin (scheme, host, port, proxy) it came from, over the same
 /// ``TLSContext``, whose trust settings verified the server when the session was made.
 package final class TLSSession: @unchecked Sendable {
-    package let functions: TLSSessionFunctions
+    let functions: TLSSessionFunctions
     package let pointer: OpaquePointer
 
     /// Takes ownership of `pointer` (one reference, freed on `deinit`).
-    package init(functions: TLSSessionFunctions, pointer: OpaquePointer) {
+    init(functions: TLSSessionFunctions, pointer: OpaquePointer) {
         self.functions = functions
         self.pointer = pointer
     }
@@ -47,11 +47,11 @@ package final class TLSSession: @unchecked Sendable {
 
 /// The OpenSSL 3 session functions (and `SSL_has_pending`), from the `libssl.so.3` ``OpenSSL`` has loaded (a second
 /// `dlopen` of a loaded library only returns its handle).
-package struct TLSSessionFunctions: @unchecked Sendable {
+struct TLSSessionFunctions: @unchecked Sendable {
     package let get: @convention(c) (OpaquePointer?) -> OpaquePointer?
     package let set: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
     package let free: @convention(c) (OpaquePointer?) -> Void
-    package let isResumable: @convention(c) (OpaquePointer?) -> Int32
+    let isResumable: @convention(c) (OpaquePointer?) -> Int32
     package let reused: @convention(c) (OpaquePointer?) -> Int32
     package let hasPending: @convention(c) (OpaquePointer?) -> Int32
 

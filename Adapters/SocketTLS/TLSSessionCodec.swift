@@ -13,13 +13,13 @@ package struct TLSSessionCodec: @unchecked Sendable {
     package let decode: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, Int) -> OpaquePointer?
     package let time: @convention(c) (OpaquePointer?) -> Int
     package let timeout: @convention(c) (OpaquePointer?) -> Int
-    package let lifetimeHint: @convention(c) (OpaquePointer?) -> UInt
-    package let setMaximumEarlyData: @convention(c) (OpaquePointer?, UInt32) -> Int32
-    package let peerCertificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    package let checkHost: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UInt32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
-    package let checkAddress: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Int32
-    package let sha256: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
-    package let freeMemory: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
+    let lifetimeHint: @convention(c) (OpaquePointer?) -> UInt
+    let setMaximumEarlyData: @convention(c) (OpaquePointer?, UInt32) -> Int32
+    let peerCertificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let checkHost: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UInt32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
+    let checkAddress: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Int32
+    let sha256: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
+    let freeMemory: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
 
     /// Bound on first use; `nil` when OpenSSL is missing or lacks one of them.
     package static let shared: TLSSessionCodec? = load()
@@ -94,7 +94,7 @@ package struct TLSSessionCodec: @unchecked Sendable {
 
     /// Whether the certificate the resumed connection `ssl` carries over from its session names
     /// `host` (a DNS name, or an IP address), as the full handshake's check did for it.
-    package func peerNames(_ ssl: OpaquePointer, host: String) -> Bool {
+    func peerNames(_ ssl: OpaquePointer, host: String) -> Bool {
         guard let certificate = peerCertificate(ssl) else { return false }
         if HostAddress.isIPLiteral(host) { return checkAddress(certificate, host, 0) == 1 }
         let name = HostAddress.certificateName(host)

@@ -9,7 +9,7 @@ import Transport
 /// answer that make it a WebSocket.
 package struct WebSocketHandshake {
     /// The GUID RFC 6455 appends to the key before hashing.
-    package static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+    static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// `Sec-WebSocket-Key`: 16 random bytes in base64.
     package let key: String
@@ -34,7 +34,7 @@ package struct WebSocketHandshake {
     }
 
     /// Header names the handshake writes itself, which a caller's headers never replace.
-    package static let reservedNames = [
+    static let reservedNames = [
         "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol",
         "sec-websocket-extensions", "sec-websocket-accept", "content-length", "transfer-encoding", "proxy-authorization",
     ]

@@ -44,13 +44,13 @@ extension WebSocketEngine {
     }
 
     /// Whether the consumer's queue is full (the I/O task then stops reading).
-    package var isInboxFull: Bool { state.withLock { $0.inboxCount >= limits.maximumQueuedMessages } }
+    var isInboxFull: Bool { state.withLock { $0.inboxCount >= limits.maximumQueuedMessages } }
 
     /// No more frames are accepted for sending (the server's close arrived, or a failure).
-    package func stopAccepting() { state.withLock { $0.closing = true } }
+    func stopAccepting() { state.withLock { $0.closing = true } }
 
     /// The frames to write and the close request, each handed out once.
-    package func takeWork() -> (frames: [Outgoing], close: (code: UInt16, reason: String)?) {
+    func takeWork() -> (frames: [Outgoing], close: (code: UInt16, reason: String)?) {
         state.withLock { state in
             defer {
                 state.outgoing = []
@@ -94,7 +94,7 @@ extension WebSocketEngine {
     }
 
     /// Empties the wake-up pair after a poll found it readable.
-    package func drainWakeups() {
+    func drainWakeups() {
         wake.drain()
     }
 }

@@ -19,7 +19,7 @@ import Glibc
 /// cost bounded memory.
 package final class WebSocketEngine: Sendable {
     /// A frame to write and who waits for it.
-    package struct Outgoing {
+    struct Outgoing {
         var frame: Data
         var done: CheckedContinuation<Void, any Error>?
     }
@@ -130,7 +130,7 @@ package final class WebSocketEngine: Sendable {
 
     /// Asks the I/O task to start the close handshake; `false` when closing had already begun.
     @discardableResult
-    package func requestClose(code: UInt16, reason: String) -> Bool {
+    func requestClose(code: UInt16, reason: String) -> Bool {
         state.withLock { state in
             guard !state.closing else { return false }
             state.closing = true
@@ -161,7 +161,7 @@ package final class WebSocketEngine: Sendable {
     }
 
     /// Returns once the I/O task has ended and closed the socket.
-    package func waitUntilFinished() async {
+    func waitUntilFinished() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state in
                 if !state.finished { state.finishWaiters.append(continuation) }
