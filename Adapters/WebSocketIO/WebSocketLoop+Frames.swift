@@ -1,14 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Transport
 import SocketEventLoop
 import WebSocketCodec
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The frames the server sent: pings answered, messages handed on, its close checked and
 /// answered, a protocol violation failed with the code that says why.

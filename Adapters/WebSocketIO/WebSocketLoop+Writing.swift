@@ -6,9 +6,6 @@ import Foundation
 import Transport
 import SocketEventLoop
 import WebSocketCodec
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What goes out, in order, one frame at a time: the frame under way, pongs and close answers,
 /// the engine's frames, then a requested close.

@@ -6,9 +6,6 @@ import Foundation
 import Transport
 import SocketEventLoop
 import WebSocketCodec
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The I/O task of an open WebSocket: reads and checks frames, answers pings, writes what
 /// the engine queued, and runs the close handshake (RFC 6455 §7), until the connection ends.
