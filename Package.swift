@@ -17,9 +17,10 @@ import Glibc
 /// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
 /// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
 /// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
-/// socket client with TLS; GraphQLClient is operations and the interceptor chain; NormalizedCache
-/// is the cache's actor, its interceptors and watches, over CacheRecords (pure records) and
-/// CacheStorage (SQLite and memory).
+/// and WebSocket clients over sockets with TLS, on its layers (SocketSystem, SocketEventLoop, SocketTLS,
+/// HTTPWire, WebSocketCodec, WebSocketIO); GraphQLClient is operations and the interceptor chain;
+/// NormalizedCache is the cache's actor, its interceptors and watches, over CacheRecords (pure
+/// records) and CacheStorage (SQLite and memory).
 ///
 /// Transport: the client libraries import Foundation only (never FoundationNetworking). The CLI
 /// sends `http://` and `https://` requests with SocketTransport; TLS comes from the system's
@@ -111,8 +112,24 @@ let package = Package(
         .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
-        /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
-        .target(name: "SocketTransport", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketTransport"),
+        /** The system's side of sockets: epoll (looked up at run time), host names resolved off the task's thread, IP literals, SIGPIPE kept from ending the process. */
+        .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketSystem"),
+        /** The event loops that wait, in one epoll_wait each, for sockets and deadlines and run their tasks; the non-blocking TCP connection and byte streams that wait on them. */
+        .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketEventLoop"),
+        /** TLS over the loop's connections with the system's OpenSSL 3 (dlopen): contexts and trust, verified handshakes, sessions, failures in words. */
+        .target(name: "SocketTLS", dependencies: ["SocketSystem", "SocketEventLoop", "Transport", "POSIXSupport"], path: "Adapters/SocketTLS"),
+        /** HTTP/1.1 answers read from a byte stream: the head parsed, the body framed by Content-Length, chunks or the connection's end, within the limits. */
+        .target(name: "HTTPWire", dependencies: ["SocketEventLoop", "Transport"], path: "Adapters/HTTPWire"),
+        /** RFC 6455 as bytes, without sockets: frames encoded and parsed, messages assembled, UTF-8 checked, the opening handshake (SHA-1 written here). */
+        .target(name: "WebSocketCodec", dependencies: ["Transport"], path: "Adapters/WebSocketCodec"),
+        /** An open WebSocket's I/O: the engine its users share with its I/O task (queues, close, wake-up pair) and the task that reads, answers and writes frames on the event loop. */
+        .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport"], path: "Adapters/WebSocketIO"),
+        /** The socket clients: HTTP/1.1 with its connection pool and proxy tunnels (the `HTTPSession` the CLI uses), and the WebSocket client; their TLS and proxy settings. */
+        .target(
+            name: "SocketTransport",
+            dependencies: ["SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames"],
+            path: "Adapters/SocketTransport"
+        ),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
@@ -286,7 +303,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketTransportTests",
-            dependencies: ["SocketTransport", "Transport", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
+            dependencies: ["SocketTransport", "SocketTLS", "Transport", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
         ),
         .testTarget(
             name: "GraphQLURLSessionTests",
@@ -326,8 +343,13 @@ let package = Package(
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
-        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "ConnectionPoolTests", dependencies: ["SocketTransport", "Transport", "TestSupport", "TestExpectations"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "WebSocketCodec", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
+        /** Epoll's calls: a broken set is an error, never "no events". */
+        .testTarget(name: "SocketSystemTests", dependencies: ["SocketSystem", "POSIXSupport"]),
+        .testTarget(
+            name: "ConnectionPoolTests",
+            dependencies: ["SocketTransport", "SocketEventLoop", "SocketTLS", "HTTPWire", "Transport", "TestSupport", "TestExpectations"]
+        ),
         /** Checks the manifest's target graph against Docs/Architecture.md and the core's imports. */
         .testTarget(
             name: "GraphQLSubscriptionsTests",

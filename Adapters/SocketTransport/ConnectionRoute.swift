@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Transport
+import SocketSystem
+import SocketTLS
 
 /// How to reach an origin: directly or through an http proxy (with a `CONNECT` tunnel for
 /// https), in plain TCP or TLS. Opens connections for the ``ConnectionPool``, and for anything

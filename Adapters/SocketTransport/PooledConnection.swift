@@ -1,3 +1,5 @@
+import SocketEventLoop
+import SocketTLS
 
 /// One open connection (plain, or TLS over the socket) that serves one request at a time and
 /// may be kept alive between them.

@@ -1,4 +1,6 @@
 import Transport
+import HTTPWire
+import SocketTLS
 
 /// One request over a ``ConnectionPool``'s connection, as sequential async code on the
 /// caller's task (its waits suspend on the ``EventLoop``): checks an

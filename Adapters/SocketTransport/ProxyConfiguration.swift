@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HostNames
+import SocketSystem
 
 /// Which HTTP proxies the socket session goes through, with curl's rules; plain values, so the
 /// library never reads the environment itself (its caller does; the CLI decides the one proxy

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Transport
+import SocketSystem
+import SocketEventLoop
 
 /// The proxy side of a request: where to connect, the credentials to present, and the
 /// `CONNECT` exchange that opens a tunnel for https.

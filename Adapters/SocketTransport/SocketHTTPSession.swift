@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Transport
+import SocketSystem
+import SocketEventLoop
 
 /// An HTTP/1.1 client over POSIX sockets for `http://` and `https://` URLs, TLS by the
 /// system's OpenSSL 3 loaded at run time (see ``OpenSSL``).

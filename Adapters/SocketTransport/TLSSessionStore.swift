@@ -5,6 +5,8 @@ import Foundation
 #endif
 import POSIXSupport
 import Synchronization
+import SocketSystem
+import SocketTLS
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -6,10 +6,12 @@ import Foundation
 import Transport
 import POSIXSupport
 import Synchronization
+import SocketEventLoop
+import HTTPWire
+import WebSocketCodec
+import WebSocketIO
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A WebSocket client (RFC 6455) for `ws://` and `wss://` URLs on the socket transport: the
@@ -66,7 +68,7 @@ public struct WebSocketClient: WebSocketSession {
         }
         let handshake = WebSocketHandshake(subprotocols: request.subprotocols)
         let head = handshake.requestHead(url: request.url, host: target.host, headers: request.headers)
-        let engine = try WebSocketEngine(limits: limits)
+        let engine = try WebSocketEngine(limits: limits.engineLimits)
         let deadline = ContinuousClock.now + request.timeout
         var opened: WebSocketTarget.Opened?
         do {
@@ -74,7 +76,7 @@ public struct WebSocketClient: WebSocketSession {
             let connected = try await target.open(deadline: deadline, contexts: contexts)
             opened = connected
             let (answer, leftover) = try await Self.exchange(head, over: connected.stream, limits: limits)
-            let chosen = try handshake.verify(answer)
+            let chosen = try handshake.verify(status: answer.status, header: answer.header)
             try Task.checkCancellation()
             let stream = connected.open(until: ContinuousClock.now + .seconds(100 * 365 * 86_400))
             engine.start {
@@ -95,7 +97,7 @@ public struct WebSocketClient: WebSocketSession {
 
     /// Writes the upgrade request and reads the answer's head; the bytes after it are the
     /// first frames.
-    private static func exchange(_ head: Data, over stream: any WebSocketByteStream, limits: WebSocketLimits) async throws -> (HTTPResponseHead, [UInt8]) {
+    private static func exchange(_ head: Data, over stream: any PollableByteStream, limits: WebSocketLimits) async throws -> (HTTPResponseHead, [UInt8]) {
         try await stream.send(head)
         var bytes: [UInt8] = []
         let scratch = ReceiveBuffer(capacity: 16 * 1024)

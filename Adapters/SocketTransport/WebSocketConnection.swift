@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Transport
+import WebSocketCodec
+import WebSocketIO
 
 /// An open WebSocket from ``WebSocketClient``.
 ///

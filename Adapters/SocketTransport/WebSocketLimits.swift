@@ -1,3 +1,5 @@
+import WebSocketIO
+
 /// How much a WebSocket accepts from the server, and how long closing may take.
 ///
 /// A message (all its fragments together) or a frame over ``maximumMessageBytes`` is refused
@@ -26,5 +28,12 @@ public struct WebSocketLimits: Sendable, Hashable {
         self.maximumHandshakeBytes = min(max(256, maximumHandshakeBytes), 1 << 30)
         self.maximumQueuedMessages = max(1, maximumQueuedMessages)
         self.closeTimeout = max(.zero, closeTimeout)
+    }
+}
+
+extension WebSocketLimits {
+    /// The limits as the connection's engine applies them.
+    var engineLimits: WebSocketEngine.Limits {
+        WebSocketEngine.Limits(maximumMessageBytes: maximumMessageBytes, maximumQueuedMessages: maximumQueuedMessages, closeTimeout: closeTimeout)
     }
 }

@@ -4,6 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Transport
+import SocketSystem
+import SocketEventLoop
+import SocketTLS
 
 /// Where a WebSocket connects: the URL's host and port checked as ``SocketHTTPSession``
 /// checks them, the proxy chosen as for the matching http(s) URL, and the byte stream opened
@@ -17,7 +20,7 @@ struct WebSocketTarget: Sendable {
     /// A connected socket and the stream the handshake runs over.
     struct Opened: Sendable {
         let socket: SocketConnection
-        let stream: any WebSocketByteStream
+        let stream: any PollableByteStream
         private let tls: TLSStream?
 
         init(socket: SocketConnection, tls: TLSStream?) {
@@ -27,7 +30,7 @@ struct WebSocketTarget: Sendable {
         }
 
         /// The stream with `deadline` for every later wait.
-        func open(until deadline: ContinuousClock.Instant) -> any WebSocketByteStream {
+        func open(until deadline: ContinuousClock.Instant) -> any PollableByteStream {
             guard let tls else { return socket.with(deadline: deadline) }
             tls.moveDeadline(to: deadline)
             return tls

@@ -1,6 +1,7 @@
 import Foundation
 import Transport
 @testable import SocketTransport
+import HTTPWire
 import Synchronization
 import Testing
 

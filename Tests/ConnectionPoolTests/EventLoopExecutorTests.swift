@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Transport
 @testable import SocketTransport
+import SocketEventLoop
 import Synchronization
 import Testing
 import TestExpectations

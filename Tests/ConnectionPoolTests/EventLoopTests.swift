@@ -1,6 +1,7 @@
 import Foundation
 import Transport
 @testable import SocketTransport
+import SocketEventLoop
 import Testing
 #if canImport(Glibc)
 import Glibc

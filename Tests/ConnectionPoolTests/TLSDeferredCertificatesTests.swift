@@ -1,5 +1,6 @@
 import Foundation
 @testable import SocketTransport
+@testable import SocketTLS
 import Testing
 import TestSupport
 

@@ -1,6 +1,8 @@
 import Foundation
 import Transport
 @testable import SocketTransport
+import SocketEventLoop
+@testable import SocketTLS
 import Testing
 import TestSupport
 

@@ -4,6 +4,8 @@ import Glibc
 #endif
 import Transport
 @testable import SocketTransport
+import SocketEventLoop
+@testable import SocketTLS
 import Testing
 import TestSupport
 

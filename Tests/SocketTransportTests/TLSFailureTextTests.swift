@@ -1,4 +1,5 @@
 @testable import SocketTransport
+@testable import SocketTLS
 import Testing
 
 /// The words a TLS failure is reported with, although OpenSSL starts without libcrypto's reason

@@ -1,6 +1,6 @@
 import Foundation
 import Transport
-@testable import SocketTransport
+@testable import WebSocketCodec
 import Testing
 
 /// SHA-1, the accept key, UTF-8 checking and frame encoding, in isolation.
