@@ -79,15 +79,36 @@ let package = Package(
         .target(name: "AppScreens", dependencies: ["Domain", "TerminalModel"], path: "Sources/AppScreens"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
-        /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
+        /** The files a command line names: a document read whole and checked, an output written by what is at its path (atomically for a regular file), a CA file checked before use. Knows no app. */
+        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText"], path: "Sources/CommandLineFiles"),
+        /** This tool's command line described in CommandLineKit (commands, options, environment, exit statuses), parsed into an `Invocation`; the `Configuration` value with its defaults and limits. */
+        .target(name: "CLIArguments", dependencies: ["CommandLineKit", "Domain", "Ports", "UseCases"], path: "Sources/CLIArguments"),
+        /** What a run is given: the `CLIEnvironment` (variables, outputs, the adapters' factory, the signal shield) and the `Configuration` resolved from it (endpoint policy, proxies, state folders). */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "PathNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases", "AppScreens", "TerminalModel"], path: "Sources/RocketReserverCLI"
+            name: "CLIConfiguration", dependencies: ["CLIArguments", "CommandLineKit", "CommandLineFiles", "HostNames", "Ports", "Presentation"], path: "Sources/CLIConfiguration"
+        ),
+        /** The tool's sentences and exit statuses for every error a command can end with. */
+        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "UseCases"], path: "Sources/CLIFailures"),
+        /** The full-screen terminal app's driver: runs the app's screens (AppScreens) against the use cases and a terminal. */
+        .target(
+            name: "RocketReserverApp",
+            dependencies: ["AppScreens", "CLIArguments", "CLIConfiguration", "CLIFailures", "Domain", "Ports", "Presentation", "TerminalModel", "UseCases"],
+            path: "Sources/RocketReserverApp"
+        ),
+        /** This app's commands: runs one use case per command line through the adapters its environment value builds. */
+        .target(
+            name: "RocketReserverCLI",
+            dependencies: [
+                "CLIArguments", "CLIConfiguration", "CLIFailures", "CommandLineFiles", "CommandLineKit", "RocketReserverApp", "Domain", "Ports", "Presentation",
+                "UseCases",
+            ],
+            path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
             name: "rocket-reserver",
             dependencies: [
-                "Domain", "Ports", "Presentation", "RocketReserverCLI", "SystemErrorText",
+                "Domain", "Ports", "Presentation", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
                 "CacheFolder", "TerminalKit",
@@ -344,7 +365,10 @@ let package = Package(
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters", "TerminalModel"]
+            dependencies: [
+                "CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "CLIFailures",
+                "CommandLineFiles", "InMemoryAdapters", "TerminalPresenters", "TerminalModel",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

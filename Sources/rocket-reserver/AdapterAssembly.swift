@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
+import CLIConfiguration
 import CacheFolder
 import Domain
 import JSONFileCredentialStore

@@ -1,4 +1,4 @@
-import RocketReserverCLI
+import CLIConfiguration
 
 /// The CLI's ``InterruptionShield`` in this process: ``TerminationSignals/shielding(_:)``.
 struct SignalShield: InterruptionShield {

@@ -5,6 +5,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLIArguments
+import CLIConfiguration
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalKit

@@ -1,5 +1,6 @@
 import Foundation
-@testable import RocketReserverCLI
+@testable import CLIFailures
+@testable import CommandLineFiles
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Ports
 
 /// `rocket-reserver query FILE [--var NAME=VALUE]… [--operation NAME] [--schema FILE] [--force-reload]`.
@@ -21,13 +22,13 @@ public struct QueryCommand: Equatable, Sendable {
     /// Splits `NAME=VALUE` at the first `=`; the name must be a GraphQL name.
     static func variable(_ text: String) throws(UsageError) -> GraphQLDocumentVariable {
         guard let equals = text.firstIndex(of: "="), !text[..<equals].isEmpty else {
-            throw UsageError("A \(CommandOptions.variable.name) must be NAME=VALUE, not \"\(CommandLineParser.quoted(text))\".", command: .query)
+            throw UsageError("A \(CommandOptions.variable.name) must be NAME=VALUE, not \"\(EchoedText.quoted(text))\".", command: .query)
         }
         let name = String(text[..<equals]).hasPrefix("$") ? String(text[..<equals].dropFirst()) : String(text[..<equals])
         let isName = name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
             && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard isName else {
-            throw UsageError("\"\(CommandLineParser.quoted(name))\" is not a variable name (letters, digits and _).", command: .query)
+            throw UsageError("\"\(EchoedText.quoted(name))\" is not a variable name (letters, digits and _).", command: .query)
         }
         return GraphQLDocumentVariable(name: name, value: String(text[text.index(after: equals)...]))
     }

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// How requests name their operation: the whole document (`off`), automatic persisted queries
 /// (`auto`: the hash first, the document when the server asks), or persisted documents only
 /// (`only`: the hash alone; the server must know it from the app's manifest).
@@ -7,9 +9,9 @@ public enum PersistedQueries: String, Sendable, Equatable, CaseIterable {
     case only
 
     /// The value of `--persisted-queries` or `ROCKET_RESERVER_PERSISTED_QUERIES` named `source`.
-    static func parse(_ text: String, from source: String) throws(UsageError) -> PersistedQueries {
+    package static func parse(_ text: String, from source: String) throws(UsageError) -> PersistedQueries {
         guard let mode = PersistedQueries(rawValue: text.lowercased()) else {
-            throw UsageError("\(source) must be off, auto or only, not \"\(CommandLineParser.quoted(text))\".")
+            throw UsageError("\(source) must be off, auto or only, not \"\(EchoedText.quoted(text))\".")
         }
         return mode
     }

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
+import CommandLineKit
 
 /// Where the credential and the cache live, from the environment.
 ///
@@ -19,7 +21,7 @@ struct StateLocation: Equatable {
     ///   would put the state wherever the command happens to run.
     init(environment: [String: String], homeDirectory: @autoclosure () -> String) throws(UsageError) {
         if let value = environment["ROCKET_RESERVER_HOME"], !value.isEmpty, !value.hasPrefix("/") {
-            throw UsageError("ROCKET_RESERVER_HOME must be an absolute path (starting with /), not \"\(CommandLineParser.quoted(value))\".")
+            throw UsageError("ROCKET_RESERVER_HOME must be an absolute path (starting with /), not \"\(EchoedText.quoted(value))\".")
         }
         if let home = Self.absolutePath(environment["ROCKET_RESERVER_HOME"]) {
             let root = URL(fileURLWithPath: home, isDirectory: true)

@@ -66,13 +66,40 @@ public struct Configuration: Sendable, Equatable {
     /// Queries as HTTP GET (`--get`, `ROCKET_RESERVER_GET=1`).
     public var usesGET = false
 
+    /// A configuration with every value given: the resolver's, or a test's.
+    package init(
+        endpoint: URL, timeout: Double, json: Bool, color: Bool, outputIsTerminal: Bool, terminalWidth: Int?, sendsCredentials: Bool,
+        authorizationScheme: AuthorizationScheme, credentialsDirectory: URL, cacheDirectory: URL, caCertificatesFile: String? = nil, proxy: URL? = nil,
+        maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes, offline: Bool = false, maxAge: Duration? = nil,
+        cacheMaximumBytes: Int = Configuration.defaultCacheMaximumBytes, persistedQueries: PersistedQueries = .off, usesGET: Bool = false
+    ) {
+        self.endpoint = endpoint
+        self.timeout = timeout
+        self.json = json
+        self.color = color
+        self.outputIsTerminal = outputIsTerminal
+        self.terminalWidth = terminalWidth
+        self.sendsCredentials = sendsCredentials
+        self.authorizationScheme = authorizationScheme
+        self.credentialsDirectory = credentialsDirectory
+        self.cacheDirectory = cacheDirectory
+        self.caCertificatesFile = caCertificatesFile
+        self.proxy = proxy
+        self.maximumResponseBytes = maximumResponseBytes
+        self.offline = offline
+        self.maxAge = maxAge
+        self.cacheMaximumBytes = cacheMaximumBytes
+        self.persistedQueries = persistedQueries
+        self.usesGET = usesGET
+    }
+
     /// The cache's size bound when nothing else is configured: 64 MiB.
     public static let defaultCacheMaximumBytes = 64 << 20
     /// The largest `--max-age`: ten years, in seconds.
     public static let maximumMaxAge = 315_360_000
 
     /// A `--max-age` or `ROCKET_RESERVER_MAX_AGE` value: a whole number of seconds from 0 to ten years.
-    static func maxAgeSeconds(_ text: String, from source: String) throws(UsageError) -> Int {
+    package static func maxAgeSeconds(_ text: String, from source: String) throws(UsageError) -> Int {
         try NumberSetting.whole(text, from: source, in: 0...maximumMaxAge, unit: "seconds", note: "ten years")
     }
 }

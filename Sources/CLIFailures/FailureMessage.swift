@@ -1,11 +1,12 @@
+import CLIArguments
 import Domain
 import UseCases
 
 /// The CLI's sentences for the core's typed errors: the one place where an outcome of a use
 /// case becomes words, with the commands and options of this front end as hints.
-enum FailureMessage {
+package enum FailureMessage {
     /// What the user reads when a use case ends with `error`.
-    static func text(for error: UseCaseError) -> String {
+    package static func text(for error: UseCaseError) -> String {
         switch error {
         case .notLoggedIn: "You are not logged in. Log in first with `\(CommandCatalog.toolName) login <email>`."
         case .loginRefused(let email): "The server refused to log in \(email)."
@@ -24,13 +25,13 @@ enum FailureMessage {
     }
 
     /// What the user reads when the server no longer accepts the stored login.
-    static let sessionExpired = "Your session is no longer valid. \(logInAgain)"
+    package static let sessionExpired = "Your session is no longer valid. \(logInAgain)"
 
     /// What the user reads when the server answers only a logged-in user, and nobody is.
-    static func loginRequired(endpoint: String) -> String {
+    package static func loginRequired(endpoint: String) -> String {
         "The server at \(endpoint) answers this only to a logged-in user, and you are not logged in. Log in first with `\(CommandCatalog.toolName) login <email>`."
     }
 
     /// The hint after any failure that a new login mends.
-    static let logInAgain = "Log in again with `\(CommandCatalog.toolName) login <email>`."
+    package static let logInAgain = "Log in again with `\(CommandCatalog.toolName) login <email>`."
 }

@@ -1,5 +1,5 @@
+import CommandLineKit
 import PathNames
-import Presentation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,12 +26,12 @@ import SystemErrorText
 ///
 /// Every failure is one sentence (a ``UserFile/Failure`` that is not a usage mistake: exit 74),
 /// and no temporary file is left behind.
-enum OutputFile {
+package enum OutputFile {
     /// Writes `text` to `path`; standard output's aliases go to `standardOutput`, whose own
     /// failure the caller reports as for any other output.
-    static func write(_ text: String, to path: String, standardOutput: any TextOutput) throws(UserFile.Failure) {
+    static func write(_ text: String, to path: String, standardOutput: (String) -> Void) throws(UserFile.Failure) {
         if let descriptor = descriptorAlias(path) {
-            if descriptor == STDOUT_FILENO { standardOutput.write(text); return }
+            if descriptor == STDOUT_FILENO { standardOutput(text); return }
             if descriptor > STDERR_FILENO {
                 let flags = fcntl(descriptor, F_GETFD)
                 guard flags >= 0, flags & FD_CLOEXEC == 0 else { throw failure(path, EBADF) }
@@ -45,7 +45,7 @@ enum OutputFile {
     /// Refuses, before any work is done for it, a path no output could be written to: a folder,
     /// a socket, a block device, a dangling symlink, a path in a missing folder. What is there
     /// is looked at again when the output is written.
-    static func check(_ path: String) throws(UserFile.Failure) {
+    package static func check(_ path: String) throws(UserFile.Failure) {
         if descriptorAlias(path) != nil { return }
         var info = stat()
         if stat(path, &info) == 0 {
@@ -125,7 +125,7 @@ enum OutputFile {
     private static func stream(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(UserFile.Failure) {
         if let code = writeAll(bytes, to: descriptor) {
             if code == EPIPE {
-                throw UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) could not be written: its reader went away before the end.")
+                throw UserFile.Failure(isUsage: false, description: "\(EchoedText.quoted(path)) could not be written: its reader went away before the end.")
             }
             throw failure(path, code)
         }
@@ -156,7 +156,7 @@ enum OutputFile {
         // What is at the resolved path must still be the file that was opened.
         var now = stat()
         guard lstat(resolved, &now) == 0, now.st_dev == original.st_dev, now.st_ino == original.st_ino else {
-            throw UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) was not written: it changed while the output was being prepared, and was left alone.")
+            throw UserFile.Failure(isUsage: false, description: "\(EchoedText.quoted(path)) was not written: it changed while the output was being prepared, and was left alone.")
         }
         try temporary.publish(at: resolved, replacing: true)
     }
@@ -175,18 +175,18 @@ enum OutputFile {
     }
 
     static func failure(_ path: String, _ code: Int32) -> UserFile.Failure {
-        UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) could not be written (\(SystemErrorText.describe(code))).")
+        UserFile.Failure(isUsage: false, description: "\(EchoedText.quoted(path)) could not be written (\(SystemErrorText.describe(code))).")
     }
 
     private static func partlyWritten(_ path: String, _ code: Int32) -> UserFile.Failure {
         UserFile.Failure(
             isUsage: false,
-            description: "\(CommandLineParser.quoted(path)) could not be written (\(SystemErrorText.describe(code))); it has other hard links, so it was written in place, and may be incomplete."
+            description: "\(EchoedText.quoted(path)) could not be written (\(SystemErrorText.describe(code))); it has other hard links, so it was written in place, and may be incomplete."
         )
     }
 
     private static func refusal(_ path: String, _ reason: String) -> UserFile.Failure {
-        UserFile.Failure(isUsage: false, description: "\(CommandLineParser.quoted(path)) was not written: \(reason). Name a regular file, a FIFO or a character device.")
+        UserFile.Failure(isUsage: false, description: "\(EchoedText.quoted(path)) was not written: \(reason). Name a regular file, a FIFO or a character device.")
     }
 
     private static func danglingLink(_ path: String) -> UserFile.Failure {

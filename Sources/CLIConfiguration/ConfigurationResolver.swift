@@ -3,13 +3,19 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
+import CommandLineFiles
 import CommandLineKit
 
 /// Resolves a ``Configuration`` from the global options and the environment, option first.
-struct ConfigurationResolver {
+package struct ConfigurationResolver {
     let environment: CLIEnvironment
 
-    func resolve(_ options: GlobalOptions) throws(UsageError) -> Configuration {
+    package init(environment: CLIEnvironment) {
+        self.environment = environment
+    }
+
+    package func resolve(_ options: GlobalOptions) throws(UsageError) -> Configuration {
         let variables = environment.variables
         let endpointText = options.endpoint ?? nonEmpty(variables["ROCKET_RESERVER_ENDPOINT"]) ?? Configuration.defaultEndpoint
         let endpoint = try EndpointPolicy.endpoint(from: endpointText)
@@ -96,7 +102,7 @@ struct ConfigurationResolver {
     /// file (a FIFO would hang OpenSSL) or too large, before anything is sent.
     private static func checkCAFile(_ path: String, from source: String, missingIsFine: Bool = false) throws(UsageError) {
         if let problem = CAFileCheck.problem(with: path, missingIsFine: missingIsFine) {
-            throw UsageError("The CA file \"\(CommandLineParser.quoted(path))\" given with \(source) \(problem).")
+            throw UsageError("The CA file \"\(EchoedText.quoted(path))\" given with \(source) \(problem).")
         }
     }
 

@@ -1,8 +1,9 @@
+import CLIArguments
 import Ports
 
 extension FailureMessage {
     /// What the user reads when a document, its schema or its variables do not fit.
-    static func text(for error: GraphQLDocumentError) -> String {
+    package static func text(for error: GraphQLDocumentError) -> String {
         switch error {
         case let .invalidDocument(name, diagnostics):
             "\(name) has \(diagnostics.count == 1 ? "an error" : "\(diagnostics.count) errors"); nothing was sent:\n"

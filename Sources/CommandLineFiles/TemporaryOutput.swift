@@ -1,3 +1,4 @@
+import CommandLineKit
 import PathNames
 #if canImport(Glibc)
 import Glibc
@@ -97,7 +98,7 @@ struct TemporaryOutput {
     private static func taken(_ path: String, _ code: Int32) -> UserFile.Failure {
         guard code == EEXIST else { return OutputFile.failure(path, code) }
         return UserFile.Failure(
-            isUsage: false, description: "\(CommandLineParser.quoted(path)) was not written: something was created there while the output was being prepared, and was left alone."
+            isUsage: false, description: "\(EchoedText.quoted(path)) was not written: something was created there while the output was being prepared, and was left alone."
         )
     }
 }

@@ -1,8 +1,9 @@
+import CLIArguments
 import Domain
 
 extension FailureMessage {
     /// What the user reads when an input breaks a rule of the domain.
-    static func text(for error: DomainError) -> String {
+    package static func text(for error: DomainError) -> String {
         switch error {
         case .invalidLaunchID(let reason): "That is not a valid launch id: \(text(for: reason))."
         case .invalidEmail(let reason): "That is not a valid email address: \(text(for: reason))."

@@ -1,9 +1,9 @@
 import Domain
 
 /// How `watch` prints one booking activity event: a sentence, or one JSON object a line.
-enum BookingActivityLine {
+package enum BookingActivityLine {
     /// "2 trips were booked." / "A trip was booked." / "A trip was cancelled.".
-    static func text(_ activity: BookingActivity) -> String {
+    package static func text(_ activity: BookingActivity) -> String {
         switch activity {
         case .booked(1): "A trip was booked."
         case .booked(let count): "\(count) trips were booked."
@@ -13,7 +13,7 @@ enum BookingActivityLine {
     }
 
     /// `{"tripsBooked":2}`: the server's own value (`-1` for a cancellation).
-    static func json(_ activity: BookingActivity) -> String {
+    package static func json(_ activity: BookingActivity) -> String {
         #"{"tripsBooked":\#(activity.tripsBooked)}"#
     }
 }

@@ -3,20 +3,22 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
+import CommandLineKit
 import HostNames
 
 /// Decides which endpoints the tool may use and whether credentials may travel to them.
-enum EndpointPolicy {
+package enum EndpointPolicy {
     /// The variable that allows credentials over plain http to a non-loopback host.
-    static let allowInsecureVariable = "ROCKET_RESERVER_ALLOW_INSECURE_HTTP"
+    package static let allowInsecureVariable = "ROCKET_RESERVER_ALLOW_INSECURE_HTTP"
 
     /// Parses and checks an endpoint: an absolute http or https URL with a host, every part of
     /// it well formed (``NetworkURL``).
-    static func endpoint(from text: String) throws(UsageError) -> URL {
+    package static func endpoint(from text: String) throws(UsageError) -> URL {
         if hasUserInfo(text) {
             throw UsageError("Credentials in the endpoint URL are not supported: give the endpoint without a user name or password, such as http://127.0.0.1:4000/graphql.")
         }
-        let shown = CommandLineParser.quoted(text)
+        let shown = EchoedText.quoted(text)
         let parsed: NetworkURL
         do throws(NetworkURL.Malformed) {
             guard text.utf8.count <= 2_048 else { throw NetworkURL.Malformed(reason: "it is longer than 2048 bytes") }
@@ -44,7 +46,7 @@ enum EndpointPolicy {
     /// through a proxy's `CONNECT` tunnel, TLS end to end), over plain http only straight to a
     /// loopback address (never through a proxy, which would read them), or anywhere when
     /// ``allowInsecureVariable`` is 1.
-    static func allowsCredentials(to url: URL, through proxy: URL?, environment: [String: String]) -> Bool {
+    package static func allowsCredentials(to url: URL, through proxy: URL?, environment: [String: String]) -> Bool {
         if url.scheme?.lowercased() == "https" { return true }
         if environment[allowInsecureVariable] == "1" { return true }
         return proxy == nil && HostName.isLoopback(url.host ?? "")
@@ -52,7 +54,7 @@ enum EndpointPolicy {
 
     /// The refusal for a command that would send credentials to an untrusted endpoint, or
     /// through a proxy over plain http.
-    static func insecureRefusal(for configuration: Configuration) -> UsageError {
+    package static func insecureRefusal(for configuration: Configuration) -> UsageError {
         let host = configuration.endpoint.host ?? "this host"
         if let proxy = configuration.proxy, HostName.isLoopback(host) {
             return UsageError("Refusing to send login details over plain http through the proxy \(ProxySettings.origin(of: proxy)): use an https endpoint, or list \(host) in no_proxy to reach it directly.")

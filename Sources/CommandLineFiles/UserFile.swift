@@ -5,26 +5,26 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Presentation
+import CommandLineKit
 import SystemErrorText
 
 /// The files a user names on the command line: a document or schema to read (a regular file,
 /// symlinks followed, at most ``maximumSize`` bytes, valid UTF-8), and an output written by
 /// what is at its path (``OutputFile``).
-enum UserFile {
-    static let maximumSize = 4 << 20
+package enum UserFile {
+    package static let maximumSize = 4 << 20
 
     /// Why a named file could not be read or written; one sentence.
-    struct Failure: Error, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         /// The file is missing, not a file, too large or not text: a usage mistake (64), not an I/O error (74).
-        var isUsage: Bool
-        var description: String
+        package var isUsage: Bool
+        package var description: String
     }
 
     /// The file's text. It is opened once, without blocking (a FIFO or a device swapped in after
     /// a check could otherwise hang the read), and only then looked at: what is read is what was checked.
-    static func read(_ path: String) throws(Failure) -> String {
-        let shown = CommandLineParser.quoted(path)
+    package static func read(_ path: String) throws(Failure) -> String {
+        let shown = EchoedText.quoted(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
@@ -57,7 +57,7 @@ enum UserFile {
     /// Writes `text` to the file the user named, by what is there (see ``OutputFile``):
     /// a regular file is replaced atomically, keeping its mode; a FIFO or a device is streamed
     /// to; anything else is refused. `/dev/stdout` is `standardOutput`.
-    static func write(_ text: String, to path: String, standardOutput: any TextOutput) throws(Failure) {
+    package static func write(_ text: String, to path: String, standardOutput: (String) -> Void) throws(Failure) {
         try OutputFile.write(text, to: path, standardOutput: standardOutput)
     }
 }

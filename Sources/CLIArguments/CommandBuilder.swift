@@ -93,7 +93,7 @@ struct CommandBuilder {
         guard choices.contains(word) else {
             let list = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
             let close = Suggestion.closest(to: word, among: choices)
-            throw UsageError("The \(name.rawValue) command takes \(list), not \"\(CommandLineParser.quoted(word))\".", command: name, suggestion: close)
+            throw UsageError("The \(name.rawValue) command takes \(list), not \"\(EchoedText.quoted(word))\".", command: name, suggestion: close)
         }
         return word
     }
@@ -120,6 +120,6 @@ struct CommandBuilder {
 
     private func none() throws(UsageError) {
         guard let extra = arguments.first else { return }
-        throw UsageError("The \(name.rawValue) command takes no arguments, but got \"\(CommandLineParser.quoted(extra))\".", command: name)
+        throw UsageError("The \(name.rawValue) command takes no arguments, but got \"\(EchoedText.quoted(extra))\".", command: name)
     }
 }

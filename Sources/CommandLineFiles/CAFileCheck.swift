@@ -15,13 +15,13 @@ import SystemErrorText
 /// with a sentence instead of hanging inside OpenSSL. Symbolic links are
 /// followed, as curl and OpenSSL follow them (system bundles are often links). The transport
 /// reads the file again the same way and hands OpenSSL the bytes.
-enum CAFileCheck {
+package enum CAFileCheck {
     /// The largest CA file accepted: 16 MiB (a full system bundle is about 200 KiB).
-    static let maximumSize = 16 << 20
+    package static let maximumSize = 16 << 20
 
     /// Why `path` cannot be used, or `nil` when it can; `missingIsFine` for variables whose
     /// file OpenSSL simply skips when absent (`SSL_CERT_FILE`).
-    static func problem(with path: String, missingIsFine: Bool = false) -> String? {
+    package static func problem(with path: String, missingIsFine: Bool = false) -> String? {
         // Looked at before it is opened, so a device is never even opened; then judged again on
         // the open descriptor, which nothing can swap.
         var info = stat()

@@ -1,16 +1,18 @@
+import CLIArguments
+import CommandLineFiles
 import Domain
 import Ports
 import UseCases
 
 /// What the user is told when a command fails, and the exit status that goes with it.
-struct Failure: Equatable {
-    var code: ExitCode
+package struct Failure: Equatable {
+    package var code: ExitCode
     /// One or two plain sentences, no stack dump and no credential.
-    var message: String
+    package var message: String
 
     /// Classifies any error a command can end with; `command` is the one that was running, when
     /// the line was understood.
-    init(_ error: any Error, endpoint: String, command: Command? = nil) {
+    package init(_ error: any Error, endpoint: String, command: Command? = nil) {
         switch error {
         case let error as UsageError:
             let hint = error.command.map { "Run `\(CommandCatalog.toolName) \($0.rawValue) \(CommandOptions.help.name)` for its usage." }
@@ -45,7 +47,7 @@ struct Failure: Equatable {
         }
     }
 
-    init(_ code: ExitCode, _ message: String) {
+    package init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
     }

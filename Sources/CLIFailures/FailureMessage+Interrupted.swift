@@ -1,3 +1,4 @@
+import CLIArguments
 import Domain
 import Ports
 import UseCases
@@ -5,13 +6,13 @@ import UseCases
 extension FailureMessage {
     /// What the user reads when a booking or a cancellation was interrupted after its request
     /// may have reached the server: the outcome is unknown, and how to learn it.
-    static func interrupted(_ change: TripChangeKind, launch id: LaunchID) -> String {
+    package static func interrupted(_ change: TripChangeKind, launch id: LaunchID) -> String {
         "Interrupted before the server answered, so \(unknownState(change, id)). \(check(id))"
     }
 
     /// What the user reads when a booking or a cancellation may have reached the server but no
     /// usable answer came back: what happened, that the outcome is unknown, and how to learn it.
-    static func outcomeUnknown(_ change: TripChangeKind, launch id: LaunchID, cause: ServiceError, endpoint: String?) -> String {
+    package static func outcomeUnknown(_ change: TripChangeKind, launch id: LaunchID, cause: ServiceError, endpoint: String?) -> String {
         let server = endpoint.map { "the server at \($0)" } ?? "the server"
         let what = switch cause.kind {
         case .timedOut: "\(server.prefix(1).uppercased() + server.dropFirst()) did not answer in time"

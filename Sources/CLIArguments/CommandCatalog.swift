@@ -4,14 +4,14 @@ import CommandLineKit
 /// environment it reads and (in `CommandCatalog+Commands.swift`) every command; the exit
 /// statuses are ``ExitCode``'s. The parser, `--help`, the completion scripts and the man page
 /// all read ``tool``.
-enum CommandCatalog {
+package enum CommandCatalog {
     /// The tool's name: every other spelling of it (help, man page, completions, messages) comes from here.
-    static let toolName = "rocket-reserver"
-    static let version = "1.0.0"
-    static let summary = "browse SpaceX launches and book trips on the Apollo tutorial server"
+    package static let toolName = "rocket-reserver"
+    package static let version = "1.0.0"
+    package static let summary = "browse SpaceX launches and book trips on the Apollo tutorial server"
 
     /// The examples in the tool's own help and the man page.
-    static let examples: [ExampleSpec] = [
+    package static let examples: [ExampleSpec] = [
         ExampleSpec(arguments: "launches \(CommandOptions.pageSize.name) 5", explanation: "The five newest launches"),
         ExampleSpec(arguments: "login me@example.com", explanation: "Log in, then book and list your trips"),
         ExampleSpec(arguments: "book 110", explanation: "Book a seat on launch 110"),
@@ -20,13 +20,13 @@ enum CommandCatalog {
     ]
 
     /// Options every command accepts, before or after it.
-    static let globalOptions: [OptionSpec] = [
+    package static let globalOptions: [OptionSpec] = [
         CommandOptions.endpoint, CommandOptions.json, CommandOptions.offline, CommandOptions.caCertificates, CommandOptions.timeout,
         CommandOptions.maxAge, CommandOptions.persistedQueries, CommandOptions.get, CommandOptions.help, CommandOptions.version,
     ]
 
     /// Every environment variable the tool reads.
-    static let environment: [EnvironmentSpec] = [
+    package static let environment: [EnvironmentSpec] = [
         EnvironmentSpec(name: "ROCKET_RESERVER_ENDPOINT", summary: "The GraphQL endpoint when \(CommandOptions.endpoint.name) is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_TIMEOUT", summary: "The per-request timeout in seconds when \(CommandOptions.timeout.name) is not given"),
         EnvironmentSpec(name: "ROCKET_RESERVER_OFFLINE", summary: "1 answers from the cache only, as \(CommandOptions.offline.name); 0 or empty does not"),
@@ -55,28 +55,28 @@ enum CommandCatalog {
     ]
 
     // Groups of variables, for the commands' lists.
-    static let network = [
+    package static let network = [
         "ROCKET_RESERVER_ENDPOINT", "ROCKET_RESERVER_TIMEOUT", "ROCKET_RESERVER_PERSISTED_QUERIES", "ROCKET_RESERVER_GET", "ROCKET_RESERVER_AUTH_SCHEME",
         "ROCKET_RESERVER_ALLOW_INSECURE_HTTP",
         "ROCKET_RESERVER_MAX_RESPONSE_BYTES", "ROCKET_RESERVER_CACERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "http_proxy", "all_proxy",
         "no_proxy",
     ]
-    static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
+    package static let state = ["ROCKET_RESERVER_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
     /// Read by the commands that can answer from the cache alone.
-    static let offline = ["ROCKET_RESERVER_OFFLINE", "ROCKET_RESERVER_MAX_AGE"]
+    package static let offline = ["ROCKET_RESERVER_OFFLINE", "ROCKET_RESERVER_MAX_AGE"]
 
     /// The whole command line, for the parser and the generated help, man page and completions.
-    static let tool = ToolSpec(
+    package static let tool = ToolSpec(
         name: toolName, version: version, summary: summary, examples: examples, globalOptions: globalOptions, environment: environment,
         exitStatuses: ExitCode.allCases.map { ($0.rawValue, $0.meaning) }, commands: commands,
         completionCommand: CommandName.completion.rawValue, manCommand: CommandName.man.rawValue
     )
 
     /// The commands that are shown in help, completions and the man page.
-    static var visibleCommands: [CommandSpec] { tool.visibleCommands }
+    package static var visibleCommands: [CommandSpec] { tool.visibleCommands }
 
     /// The description of one command.
-    static func spec(for name: CommandName) -> CommandSpec {
+    package static func spec(for name: CommandName) -> CommandSpec {
         // Every CommandName has an entry (checked by the catalog's tests); the fallback keeps this total.
         tool.command(named: name.rawValue) ?? CommandSpec(name: name.rawValue, summary: name.rawValue, description: "")
     }

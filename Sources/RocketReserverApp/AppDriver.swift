@@ -1,4 +1,7 @@
 import AppScreens
+import CLIArguments
+import CLIConfiguration
+import CLIFailures
 import Domain
 import Ports
 import Presentation
@@ -10,7 +13,7 @@ import UseCases
 ///
 /// One actor owns the state, so events apply one at a time in the order they arrive; the work
 /// an effect starts (a request, a watch) runs in a task of its own and comes back as an event.
-actor AppDriver {
+package actor AppDriver {
     private var services: Services
     private let terminal: any FullScreenTerminal
     private nonisolated let endpoint: String
@@ -32,7 +35,7 @@ actor AppDriver {
     private var nextWork = 0
     private var quitting = false
 
-    init(
+    package init(
         services: Services, terminal: any FullScreenTerminal, endpoint: String, host: String, colors: Bool,
         rebuild: @escaping @Sendable () async throws -> Services
     ) {
@@ -47,7 +50,7 @@ actor AppDriver {
 
     /// Takes the terminal over, runs until the user quits or the task is cancelled (a signal),
     /// and gives the terminal back on every way out.
-    func run() async throws -> ExitCode {
+    package func run() async throws -> ExitCode {
         let keys = try terminal.start()
         defer {
             terminal.stop()

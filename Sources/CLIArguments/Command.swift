@@ -35,7 +35,7 @@ public enum Command: Equatable, Sendable {
     case version
 
     /// Whether the command sends or receives a credential, so it may only talk to a trusted endpoint.
-    var needsCredentials: Bool {
+    package var needsCredentials: Bool {
         switch self {
         case .login, .book, .cancel, .trips, .watchTrips, .app: true
         case .logout, .whoami, .launches, .query, .schema, .details, .watch, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: false
@@ -44,7 +44,7 @@ public enum Command: Equatable, Sendable {
 
     /// Whether the command can run with `--offline`: it reads only the cache or local state.
     /// The others need the server (`--offline` with them is a usage error).
-    var runsOffline: Bool {
+    package var runsOffline: Bool {
         switch self {
         case .launches, .details, .trips, .logout, .whoami, .cacheInfo, .cacheClear, .cacheCollect, .completion, .manPage, .help, .version: true
         case .login, .book, .cancel, .query, .schema, .watch, .watchTrips, .app: false
@@ -52,7 +52,7 @@ public enum Command: Equatable, Sendable {
     }
 
     /// The command's name, as typed: its ``CommandName``, the help word, or `--version`.
-    var name: String {
+    package var name: String {
         switch self {
         case .login: CommandName.login.rawValue
         case .logout: CommandName.logout.rawValue

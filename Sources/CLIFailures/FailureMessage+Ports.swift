@@ -1,9 +1,10 @@
+import CLIArguments
 import Ports
 
 extension FailureMessage {
     /// What the user reads when talking to the server failed; `endpoint` is the URL as shown,
     /// `command` the one that was running.
-    static func text(for error: ServiceError, endpoint: String, command: Command? = nil) -> String {
+    package static func text(for error: ServiceError, endpoint: String, command: Command? = nil) -> String {
         let detail = sentence(error.detail)
         return switch error.kind {
         case .unreachable, .tlsFailed, .proxyFailed: "Could not reach the server at \(endpoint). \(detail)"
@@ -20,7 +21,7 @@ extension FailureMessage {
     }
 
     /// What the user reads when the stored login cannot be read, written or removed.
-    static func text(for error: CredentialStoreError) -> String {
+    package static func text(for error: CredentialStoreError) -> String {
         switch error {
         case .unreadable(let detail): "The stored login could not be read (\(detail)). \(logInAgain)"
         case .insecurePermissions(let detail): "The stored login is not private (\(detail)). \(logInAgain)"
@@ -30,7 +31,7 @@ extension FailureMessage {
     }
 
     /// What the user reads when `cache info` or `cache clear` fails.
-    static func text(for error: CacheInspectorError) -> String {
+    package static func text(for error: CacheInspectorError) -> String {
         switch error {
         case .unreadable(let detail): "The cache could not be read (\(detail))."
         case .unremovable(let detail): "The cache could not be removed (\(detail))."
@@ -38,7 +39,7 @@ extension FailureMessage {
     }
 
     /// What the user reads when cached user data outlives a login change.
-    static func text(for error: UserDataCacheError) -> String {
+    package static func text(for error: UserDataCacheError) -> String {
         "Cached data could not be removed: \(error.detail)."
     }
 

@@ -27,7 +27,7 @@ public struct CommandLineParser: Sendable {
         guard let name = CommandName(rawValue: first) else {
             if first == ToolSpec.helpWord { return Invocation(command: .help(words.dropFirst().first.flatMap(CommandName.init)), options: options) }
             let known = CommandCatalog.visibleCommands.map(\.name) + [ToolSpec.helpWord]
-            throw UsageError("Unknown command \"\(Self.quoted(first))\".", suggestion: Suggestion.closest(to: first, among: known))
+            throw UsageError("Unknown command \"\(EchoedText.quoted(first))\".", suggestion: Suggestion.closest(to: first, among: known))
         }
         if line.contains(CommandOptions.help) { return Invocation(command: .help(name), options: options) }
         let command = try CommandBuilder(name: name, arguments: Array(words.dropFirst()), line: line).command()
@@ -68,18 +68,12 @@ public struct CommandLineParser: Sendable {
     private static func unknownOption(_ name: String, command: CommandName?) -> UsageError {
         let own = command.map { CommandCatalog.spec(for: $0).options } ?? []
         let known = (own + CommandCatalog.globalOptions).map(\.name)
-        return UsageError("Unknown option \"\(quoted(name))\".", command: command, suggestion: Suggestion.closest(to: name, among: known))
+        return UsageError("Unknown option \"\(EchoedText.quoted(name))\".", command: command, suggestion: Suggestion.closest(to: name, among: known))
     }
 
     /// The command named on the line so far, else the first later word that names one.
     private static func commandName(in words: [String], then rest: [String]) -> CommandName? {
         if let first = words.first { return CommandName(rawValue: first) }
         return rest.lazy.compactMap(CommandName.init).first
-    }
-
-    /// The text shortened and stripped of control characters, safe to echo in a message.
-    static func quoted(_ text: String) -> String {
-        let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
-        return visible.count > 40 ? visible.prefix(40) + "…" : visible
     }
 }

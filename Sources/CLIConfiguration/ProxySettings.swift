@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
 import HostNames
 
 /// The proxy an endpoint's requests go through, from curl's variables: `https_proxy` (else

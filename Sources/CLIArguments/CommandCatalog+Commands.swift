@@ -4,7 +4,7 @@ extension CommandCatalog {
     private static let launchID = ArgumentSpec(name: "launch-id", phrase: "a launch id", summary: "The launch's id, as listed by \(CommandName.launches.rawValue)")
 
     /// Every command, in the order the help lists them.
-    static let commands: [CommandSpec] = [
+    package static let commands: [CommandSpec] = [
         CommandSpec(
             name: CommandName.launches.rawValue,
             summary: "List launches, newest first, a page at a time",
