@@ -92,7 +92,7 @@ let package = Package(
         /** The full-screen terminal app's driver: runs the app's screens (AppScreens) against the use cases and a terminal. */
         .target(
             name: "RocketReserverApp",
-            dependencies: ["AppScreens", "CLIArguments", "CLIConfiguration", "CLIFailures", "Domain", "Ports", "Presentation", "TerminalModel", "UseCases"],
+            dependencies: ["AppScreens", "CLIArguments", "CLIConfiguration", "CLIFailures", "Domain", "Ports", "Presentation", "UseCases"],
             path: "Sources/RocketReserverApp"
         ),
         /** This app's commands: runs one use case per command line through the adapters its environment value builds. */
