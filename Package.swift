@@ -111,7 +111,7 @@ let package = Package(
                 "Domain", "Ports", "Presentation", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
-                "CacheFolder", "TerminalKit",
+                "CacheFolder", "TerminalKit", "ProcessLifecycle",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order", "StaticCxx"],
@@ -130,6 +130,8 @@ let package = Package(
         .target(name: "POSIXSupport", dependencies: ["SystemErrorText", "PathNames"], path: "Adapters/POSIXSupport"),
         /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
         .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
+        /** A command-line process's start and end: its environment read from `environ`, the home folder from the password database, one malloc arena, and the termination signals (temporary files swept, the command cancelled during a change). */
+        .target(name: "ProcessLifecycle", dependencies: ["POSIXSupport", "SingleThreadRuntime"], path: "Adapters/ProcessLifecycle"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** HTTP/1.1 over POSIX sockets, TLS from the system's OpenSSL 3 (dlopen), proxies: the `HTTPSession` the CLI uses. */
@@ -321,6 +323,8 @@ let package = Package(
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "SingleThreadRuntimeTests", dependencies: ["SingleThreadRuntime"]),
+        /** The process's environment and home folder, and what a termination signal does to the running command. */
+        .testTarget(name: "ProcessLifecycleTests", dependencies: ["ProcessLifecycle"]),
         .testTarget(
             name: "AdapterContractTests",
             dependencies: [

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import CLIArguments
 import CLIConfiguration
+import ProcessLifecycle
 import CacheFolder
 import Domain
 import JSONFileCredentialStore

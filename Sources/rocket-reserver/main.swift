@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CLIArguments
 import CLIConfiguration
+import ProcessLifecycle
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalKit

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// glibc's allocator tuned for a short-lived command.
-enum MallocArenas {
+package enum MallocArenas {
     /// Makes every thread allocate from the main heap, before any thread but the main one runs.
     ///
     /// By default glibc gives each new thread that allocates an arena of its own (a 64 MiB
@@ -12,7 +12,7 @@ enum MallocArenas {
     /// more page faults for it. One arena, grown with `brk` in 128 KiB steps, is enough for a
     /// process that lives a few milliseconds. `mallopt` is looked up at run time (Glibc's module
     /// does not export `malloc.h`); nothing changes when it is missing.
-    static func useOne() {
+    package static func useOne() {
         #if canImport(Glibc)
         typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(nil, "mallopt") else { return }  // nil: RTLD_DEFAULT

@@ -11,8 +11,9 @@ import Glibc
 /// hold `=`, so only such pathological values differ. Foundation's version first copies every
 /// entry with `strdup` and splits by `Character`; with 38 variables this saves about 0.4M of
 /// the 20.8M instructions of a CLI run answered from the cache (2 %).
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
+package enum ProcessEnvironment {
+    /// The variables, read from `environ`.
+    package static func current() -> [String: String] {
         #if os(Linux)
         var variables: [String: String] = [:]
         var entry = environ  // never NULL here: nothing in this program calls clearenv()
@@ -37,7 +38,7 @@ enum ProcessEnvironment {
 extension ProcessEnvironment {
     /// The user's home folder from the password database (`getpwuid_r`), for when `HOME` is unset
     /// or not an absolute path; `/` when the database has no entry for this user.
-    static func homeFromPasswordDatabase() -> String {
+    package static func homeFromPasswordDatabase() -> String {
         var size = 4096
         while size <= 1 << 20 {
             var entry = passwd()

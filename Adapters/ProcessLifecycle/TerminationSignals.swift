@@ -1,59 +1,44 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CacheFolder
 import POSIXSupport
 import SingleThreadRuntime
 import Synchronization
 
 /// Handles SIGINT, SIGTERM and SIGHUP alike: removes the temporary files this process is
-/// writing in the state folders, then ends the process by the same signal.
+/// writing (what ``sweepsOnExit(_:)`` set), then ends the process by the same signal.
 ///
 /// The signal handler only writes the signal's number to a pipe (async-signal-safe); a
 /// dedicated thread reads it, sweeps and re-raises the signal with its default action, so the
 /// shell sees the usual "killed by SIGINT" and nothing waits for the command to wind down.
-/// SIGKILL cannot be handled: its leftovers are swept at the next run (``StaleTemporaryFiles``).
+/// SIGKILL cannot be handled: its leftovers are for the next run to sweep.
 ///
 /// While a change runs ``shielding(_:)`` (a booking waiting for its answer, a logout), a
 /// signal cancels the command instead (``cancelsCommand(with:)``): the command winds down —
 /// a booking whose outcome is unknown drops its cached state and says so — and the process
 /// ends by the signal once the command returns (``endIfInterrupted()``). A second signal, or
 /// ``grace`` passing first, ends it at once.
-enum TerminationSignals {
+package enum TerminationSignals {
     /// The signals handled.
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// How long a shielded change may take to wind down after a signal.
-    static let grace = Duration.seconds(5)
+    package static let grace = Duration.seconds(5)
 
-    /// Shielded changes running now, the signal that arrived during one, and how to cancel the command.
-    private struct Shield {
-        var depth = 0
-        var pending: Int32?
-        var cancelCommand: (@Sendable () -> Void)?
-        /// Commands running under ``stopping(_:)``, and whether a signal has stopped one.
-        var stoppable = 0
-        var stopped = false
-    }
-
-    private static let folders = Mutex<[URL]>([])
+    /// What removes this process's temporary files, given its id.
+    private static let sweep = Mutex<(@Sendable (_ owner: Int32) -> Void)?>(nil)
     private static let cleanups = Mutex<[@Sendable () -> Void]>([])
-    private static let shield = Mutex(Shield())
+    private static let shield = Mutex(SignalDeferral())
 
     /// Runs `action` (on the signal thread) before the process ends by a signal, for example
     /// to erase a progress line from the terminal.
-    static func beforeExit(_ action: @escaping @Sendable () -> Void) {
+    package static func beforeExit(_ action: @escaping @Sendable () -> Void) {
         cleanups.withLock { $0.append(action) }
     }
 
     /// Installs the handlers and starts the thread that acts on them; call once, first thing.
-    static func install() {
+    package static func install() {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -106,13 +91,13 @@ enum TerminationSignals {
     }
 
     /// How to cancel the running command: what a signal does during ``shielding(_:)``.
-    static func cancelsCommand(with cancel: @escaping @Sendable () -> Void) {
+    package static func cancelsCommand(with cancel: @escaping @Sendable () -> Void) {
         shield.withLock { $0.cancelCommand = cancel }
     }
 
     /// Runs `body` so that a signal cancels the command rather than ending the process
     /// mid-change; call ``endIfInterrupted()`` once the command has returned.
-    static func shielding<T>(_ body: () async throws -> T) async throws -> T {
+    package static func shielding<T>(_ body: () async throws -> T) async throws -> T {
         shield.withLock { $0.depth += 1 }
         defer { shield.withLock { $0.depth -= 1 } }
         return try await body()
@@ -121,43 +106,33 @@ enum TerminationSignals {
     /// Runs `body` (a command that runs until the user stops it, `watch`) so that the first
     /// signal cancels the command and the process exits with the command's status rather than
     /// by the signal; a second signal, or ``grace`` passing first, ends it at once.
-    static func stopping<T>(_ body: () async throws -> T) async throws -> T {
+    package static func stopping<T>(_ body: () async throws -> T) async throws -> T {
         shield.withLock { $0.stoppable += 1 }
         defer { shield.withLock { $0.stoppable -= 1 } }
         return try await body()
     }
 
     /// Ends the process by the signal that arrived during ``shielding(_:)``, if one did.
-    static func endIfInterrupted() {
+    package static func endIfInterrupted() {
         if let signalNumber = shield.withLock({ $0.pending }) { terminate(by: signalNumber) }
     }
 
     /// The command's cancellation when `signalNumber` arrives during a shielded change (and is
     /// the first to), noting the signal; `nil` when the process must end now.
     private static func deferral(of signalNumber: Int32) -> (@Sendable () -> Void)? {
-        shield.withLock { state in
-            if state.depth == 0, state.stoppable > 0, !state.stopped, let cancel = state.cancelCommand {
-                // Stopping is how the command ends: the signal is used up, not re-raised.
-                state.stopped = true
-                return cancel
-            }
-            guard state.depth > 0, state.pending == nil, let cancel = state.cancelCommand else { return nil }
-            state.pending = signalNumber
-            return cancel
-        }
+        shield.withLock { $0.deferral(of: signalNumber) }
     }
 
-    /// Sets the folders whose temporary files of this process are removed on a signal.
-    static func watch(_ urls: [URL]) {
-        folders.withLock { $0 = urls }
+    /// Sets what removes this process's temporary files when a signal ends it: run after the
+    /// ``beforeExit(_:)`` actions, with this process's id. Each call replaces the last.
+    package static func sweepsOnExit(_ action: @escaping @Sendable (_ owner: Int32) -> Void) {
+        sweep.withLock { $0 = action }
     }
 
     private static func terminate(by signalNumber: Int32) -> Never {
         let pid = getpid()
         for action in cleanups.withLock({ $0 }) { action() }
-        folders.withLock { urls in
-            for url in urls { StaleTemporaryFiles.sweep(url, owner: pid) }
-        }
+        sweep.withLock { $0?(pid) }
         signal(signalNumber, SIG_DFL)
         var only = sigset_t()
         sigemptyset(&only)
