@@ -364,6 +364,8 @@ let package = Package(
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        /** The files a command line names: reads checked and bounded, outputs prepared in a temporary file that gets its name only when complete. */
+        .testTarget(name: "CommandLineFilesTests", dependencies: ["CommandLineFiles"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
         .testTarget(name: "PathNamesTests", dependencies: ["PathNames"]),
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
@@ -371,7 +373,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "CLIFailures",
-                "CommandLineFiles", "InMemoryAdapters", "TerminalPresenters", "TerminalModel",
+                "InMemoryAdapters", "TerminalPresenters", "TerminalModel",
             ]
         ),
     ],

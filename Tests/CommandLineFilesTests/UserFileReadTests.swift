@@ -1,5 +1,4 @@
 import Foundation
-@testable import CLIFailures
 @testable import CommandLineFiles
 import Testing
 #if canImport(Glibc)
