@@ -80,18 +80,39 @@ let package = Package(
         .target(name: "AppScreens", dependencies: ["Domain", "TerminalModel"], path: "Sources/AppScreens"),
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
-        /** This app's commands, their options and exit codes; takes its adapters through an environment value. */
+        /** The files a command line names: a document read whole and checked, an output written by what is at its path (atomically for a regular file), a CA file checked before use. Knows no app. */
+        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText"], path: "Sources/CommandLineFiles"),
+        /** This tool's command line described in CommandLineKit (commands, options, environment, exit statuses), parsed into an `Invocation`; the `Configuration` value with its defaults and limits. */
+        .target(name: "CLIArguments", dependencies: ["CommandLineKit", "Domain", "Ports", "UseCases"], path: "Sources/CLIArguments"),
+        /** What a run is given: the `CLIEnvironment` (variables, outputs, the adapters' factory, the signal shield) and the `Configuration` resolved from it (endpoint policy, proxies, state folders). */
         .target(
-            name: "RocketReserverCLI", dependencies: ["CommandLineKit", "HostNames", "PathNames", "SystemErrorText", "Domain", "Ports", "Presentation", "UseCases", "AppScreens", "TerminalModel"], path: "Sources/RocketReserverCLI"
+            name: "CLIConfiguration", dependencies: ["CLIArguments", "CommandLineKit", "CommandLineFiles", "HostNames", "Ports", "Presentation"], path: "Sources/CLIConfiguration"
+        ),
+        /** The tool's sentences and exit statuses for every error a command can end with. */
+        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "UseCases"], path: "Sources/CLIFailures"),
+        /** The full-screen terminal app's driver: runs the app's screens (AppScreens) against the use cases and a terminal. */
+        .target(
+            name: "RocketReserverApp",
+            dependencies: ["AppScreens", "CLIArguments", "CLIConfiguration", "CLIFailures", "Domain", "Ports", "Presentation", "UseCases"],
+            path: "Sources/RocketReserverApp"
+        ),
+        /** This app's commands: runs one use case per command line through the adapters its environment value builds. */
+        .target(
+            name: "RocketReserverCLI",
+            dependencies: [
+                "CLIArguments", "CLIConfiguration", "CLIFailures", "CommandLineFiles", "CommandLineKit", "RocketReserverApp", "Domain", "Ports", "Presentation",
+                "UseCases",
+            ],
+            path: "Sources/RocketReserverCLI"
         ),
         /** The composition root: plugs the real adapters into the CLI. */
         .executableTarget(
             name: "rocket-reserver",
             dependencies: [
-                "Domain", "Ports", "Presentation", "RocketReserverCLI", "SystemErrorText",
+                "Domain", "Ports", "Presentation", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
                 "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
-                "CacheFolder", "TerminalKit",
+                "CacheFolder", "TerminalKit", "ProcessLifecycle",
             ],
             path: "Sources/rocket-reserver",
             exclude: ["startup.order", "StaticCxx"],
@@ -110,6 +131,8 @@ let package = Package(
         .target(name: "POSIXSupport", dependencies: ["SystemErrorText", "PathNames"], path: "Adapters/POSIXSupport"),
         /** The single-thread runtime: an executor and clock on the calling thread, detached threads, the queue for blocking file work. */
         .target(name: "SingleThreadRuntime", dependencies: ["POSIXSupport"], path: "Adapters/SingleThreadRuntime"),
+        /** A command-line process's start and end: its environment read from `environ`, the home folder from the password database, one malloc arena, and the termination signals (temporary files swept, the command cancelled during a change). */
+        .target(name: "ProcessLifecycle", dependencies: ["POSIXSupport", "SingleThreadRuntime"], path: "Adapters/ProcessLifecycle"),
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** The system's side of sockets: epoll (looked up at run time), host names resolved off the task's thread, IP literals, SIGPIPE kept from ending the process. */
@@ -317,6 +340,8 @@ let package = Package(
         ),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "SingleThreadRuntimeTests", dependencies: ["SingleThreadRuntime"]),
+        /** The process's environment and home folder, and what a termination signal does to the running command. */
+        .testTarget(name: "ProcessLifecycleTests", dependencies: ["ProcessLifecycle"]),
         .testTarget(
             name: "AdapterContractTests",
             dependencies: [
@@ -361,12 +386,17 @@ let package = Package(
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        /** The files a command line names: reads checked and bounded, outputs prepared in a temporary file that gets its name only when complete. */
+        .testTarget(name: "CommandLineFilesTests", dependencies: ["CommandLineFiles"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
         .testTarget(name: "PathNamesTests", dependencies: ["PathNames"]),
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "InMemoryAdapters", "TerminalPresenters", "TerminalModel"]
+            dependencies: [
+                "CommandLineKit", "Domain", "Ports", "Presentation", "UseCases", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "CLIFailures",
+                "InMemoryAdapters", "TerminalPresenters", "TerminalModel",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
-import AppScreens
+import CLIArguments
+import CLIConfiguration
 import Ports
 import Presentation
+import RocketReserverApp
 
 /// `rocket-reserver app`: the tutorial's screens in a full-screen terminal, on the same use cases.
 extension RocketReserverCLI {

@@ -1,3 +1,5 @@
+import CLIArguments
+import CommandLineFiles
 import Ports
 import Presentation
 import UseCases
@@ -63,7 +65,7 @@ extension RocketReserverCLI {
     func runSchema(to path: String?, documentRunner: any GraphQLDocumentRunner, output: any TextOutput) async throws -> ExitCode {
         if let path { try OutputFile.check(path) }
         let sdl = try await ShowSchema(runner: documentRunner)()
-        if let path { try UserFile.write(sdl, to: path, standardOutput: output) } else { output.write(sdl) }
+        if let path { try UserFile.write(sdl, to: path, standardOutput: { output.write($0) }) } else { output.write(sdl) }
         return .success
     }
 }

@@ -1,3 +1,4 @@
+import CLIArguments
 import Ports
 import Presentation
 import UseCases

@@ -1,3 +1,5 @@
+import CLIArguments
+import CLIFailures
 import Domain
 import Ports
 import Presentation

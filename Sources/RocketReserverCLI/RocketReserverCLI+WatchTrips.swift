@@ -1,3 +1,6 @@
+import CLIArguments
+import CLIConfiguration
+import CLIFailures
 import Domain
 import Ports
 import Presentation

@@ -1,3 +1,6 @@
+import CLIArguments
+import CLIConfiguration
+import CLIFailures
 import CommandLineKit
 import Domain
 import Ports

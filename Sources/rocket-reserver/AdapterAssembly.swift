@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLIArguments
+import CLIConfiguration
+import ProcessLifecycle
 import CacheFolder
 import Domain
 import JSONFileCredentialStore

@@ -1,5 +1,5 @@
 import GraphQLClient
-import RocketReserverCLI
+import CLIArguments
 
 extension AuthorizationInterceptor.Scheme {
     /// The interceptor's scheme for the configured one, case by case.

@@ -1,4 +1,5 @@
-import RocketReserverCLI
+import CLIConfiguration
+import ProcessLifecycle
 
 /// The CLI's ``InterruptionShield`` in this process: ``TerminationSignals/shielding(_:)``.
 struct SignalShield: InterruptionShield {

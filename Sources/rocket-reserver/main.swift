@@ -5,6 +5,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLIArguments
+import CLIConfiguration
+import ProcessLifecycle
 import RocketReserverCLI
 import SingleThreadRuntime
 import TerminalKit

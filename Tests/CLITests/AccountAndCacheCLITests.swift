@@ -1,7 +1,7 @@
 import Domain
 import InMemoryAdapters
 import Ports
-@testable import RocketReserverCLI
+@testable import CLIFailures
 import Testing
 
 /// `whoami`, `cache info` and `cache clear` in-process, against the in-memory adapters.

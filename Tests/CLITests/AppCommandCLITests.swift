@@ -1,7 +1,6 @@
 import Domain
 import InMemoryAdapters
 import Ports
-@testable import RocketReserverCLI
 import TerminalModel
 import Testing
 

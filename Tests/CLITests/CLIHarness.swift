@@ -3,6 +3,8 @@ import Foundation
 import InMemoryAdapters
 import Ports
 import Presentation
+@testable import CLIArguments
+@testable import CLIConfiguration
 @testable import RocketReserverCLI
 import Synchronization
 

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+@testable import CLIArguments
 @testable import RocketReserverCLI
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 @Suite("CommandLineParser", .timeLimit(.minutes(5)))

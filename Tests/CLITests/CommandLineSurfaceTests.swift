@@ -1,4 +1,4 @@
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 /// The issue-12 additions to the parser: suggestions, a bare call, the new commands, wording.

@@ -1,7 +1,6 @@
 import Foundation
 import InMemoryAdapters
 import Ports
-@testable import RocketReserverCLI
 import Testing
 
 /// `query` and `schema` in-process, against the in-memory document runner: what reaches the port,

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Foundation
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 /// ``ExitCode`` is the one exit-status table: the help and the man page are generated from

@@ -2,6 +2,8 @@ import Domain
 import Foundation
 import InMemoryAdapters
 import Ports
+@testable import CLIConfiguration
+@testable import CLIFailures
 @testable import RocketReserverCLI
 import Synchronization
 import Testing

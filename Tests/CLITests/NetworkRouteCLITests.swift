@@ -1,5 +1,5 @@
 import Foundation
-@testable import RocketReserverCLI
+@testable import CLIConfiguration
 import Testing
 
 /// The proxy is decided once, from curl's variables, and credentials are judged by that route:

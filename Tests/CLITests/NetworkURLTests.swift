@@ -1,5 +1,5 @@
 import Foundation
-@testable import RocketReserverCLI
+@testable import CLIConfiguration
 import Testing
 
 /// Every part of an endpoint or proxy URL is checked; a malformed one is a usage error (64)

@@ -1,4 +1,4 @@
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 /// Every number the tool reads from its command line or its environment follows the decimal

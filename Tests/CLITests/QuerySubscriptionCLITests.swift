@@ -1,7 +1,6 @@
 import Foundation
 import InMemoryAdapters
 import Ports
-@testable import RocketReserverCLI
 import Testing
 
 /// `query` with a subscription in-process, against the in-memory document runner's scripted events:

@@ -1,6 +1,7 @@
 import Domain
 import InMemoryAdapters
 import Ports
+@testable import CLIArguments
 @testable import RocketReserverCLI
 import Testing
 

@@ -1,5 +1,5 @@
 import CommandLineKit
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 @Suite("Suggestion", .timeLimit(.minutes(5)))

@@ -1,4 +1,4 @@
-@testable import RocketReserverCLI
+@testable import CLIArguments
 import Testing
 
 /// The width tables are fitted to: `COLUMNS`, then the terminal's size, and only on a terminal.

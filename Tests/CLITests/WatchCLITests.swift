@@ -2,7 +2,11 @@ import Domain
 import Foundation
 import InMemoryAdapters
 import Ports
+@testable import CLIArguments
+@testable import CLIConfiguration
+@testable import CLIFailures
 @testable import RocketReserverCLI
+import Presentation
 import Synchronization
 import Testing
 

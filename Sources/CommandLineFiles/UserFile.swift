@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CommandLineKit
+import SystemErrorText
+
+/// The files a user names on the command line: a document or schema to read (a regular file,
+/// symlinks followed, at most ``maximumSize`` bytes, valid UTF-8), and an output written by
+/// what is at its path (``OutputFile``).
+package enum UserFile {
+    package static let maximumSize = 4 << 20
+
+    /// Why a named file could not be read or written; one sentence.
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The file is missing, not a file, too large or not text: a usage mistake (64), not an I/O error (74).
+        package var isUsage: Bool
+        package var description: String
+    }
+
+    /// The file's text. It is opened once, without blocking (a FIFO or a device swapped in after
+    /// a check could otherwise hang the read), and only then looked at: what is read is what was checked.
+    package static func read(_ path: String) throws(Failure) -> String {
+        let shown = EchoedText.quoted(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR || code == ELOOP { throw Failure(isUsage: true, description: "There is no file \(shown).") }
+            throw Failure(isUsage: false, description: "\(shown) could not be opened for reading (\(SystemErrorText.describe(code))).")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(isUsage: true, description: "\(shown) is not a regular file.")
+        }
+        guard info.st_size <= maximumSize else { throw Failure(isUsage: true, description: "\(shown) is larger than \(maximumSize) bytes.") }
+        // Room for the size it has, then more if it grows, up to one byte past the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count <= maximumSize {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumSize + 1 - bytes.count)) }
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { base in OutputFile.retrying { systemRead(descriptor, base + count, buffer.count - count) } } ?? 0
+            }
+            if read < 0 { throw Failure(isUsage: false, description: "\(shown) could not be read (\(SystemErrorText.describe(errno))).") }
+            if read == 0 { break }
+            count += read
+        }
+        guard count <= maximumSize else { throw Failure(isUsage: true, description: "\(shown) is larger than \(maximumSize) bytes.") }
+        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw Failure(isUsage: true, description: "\(shown) is not UTF-8 text.") }
+        return text
+    }
+
+    /// Writes `text` to the file the user named, by what is there (see ``OutputFile``):
+    /// a regular file is replaced atomically, keeping its mode; a FIFO or a device is streamed
+    /// to; anything else is refused. `/dev/stdout` is `standardOutput`.
+    package static func write(_ text: String, to path: String, standardOutput: (String) -> Void) throws(Failure) {
+        try OutputFile.write(text, to: path, standardOutput: standardOutput)
+    }
+}
+
+/// `read(2)`, under a name that ``UserFile/read(_:)`` does not hide.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
