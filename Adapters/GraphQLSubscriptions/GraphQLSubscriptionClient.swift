@@ -23,7 +23,7 @@ import Synchronization
 /// (subscriptions-transport-ws, which the hosted tutorial server runs, takes whatever is
 /// offered first) is asked again at once offering `graphql-ws` alone; ``SubscriptionProtocolMemory``
 /// keeps what worked, so the next process offers it first.
-public actor GraphQLSubscriptionClient {
+public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     /// Called with each event's data before it is passed on (for example to write it to a cache).
     /// It runs on the client's actor (`nonisolated(nonsending)`): a sink with nothing to do for an
     /// event costs no hop to another thread, which a flood of events would pay every time.
@@ -119,7 +119,7 @@ public actor GraphQLSubscriptionClient {
     /// `complete`/`stop`, and closes the socket if nothing else uses it).
     /// The first element is ``GraphQLSubscriptionEvent/started`` once the subscription is live.
     public nonisolated func subscribe(
-        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue] = [:]
+        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue]
     ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error> {
         let (id, subscriber, stream) = makeSubscriber(operation, variables: variables)
         Task { await self.add(id, subscriber) }

@@ -167,7 +167,7 @@ struct AdapterAssembly {
     /// subprotocol the server acknowledged is kept there for the next process. Up to
     /// ``eventBufferLimit`` events wait for a slow reader of standard output before the oldest
     /// are dropped.
-    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> GraphQLSubscriptionClient {
+    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> any GraphQLSubscriptionTransport {
         GraphQLSubscriptionClient(
             endpoint: configuration.endpoint,
             session: WebSocketClient(
