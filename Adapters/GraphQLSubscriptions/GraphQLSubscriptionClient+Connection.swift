@@ -103,7 +103,7 @@ extension GraphQLSubscriptionClient {
     /// Opens an acknowledged connection, offering the remembered subprotocol first; a server that
     /// picked `graphql-transport-ws` and closed with 1002 before acknowledging is asked again at
     /// once with `graphql-ws` alone. Notes the subprotocol acknowledged when it is new.
-    private func connect() async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
+    private func connect() async throws -> SubscriptionChannel {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "ws" || scheme == "wss", endpoint.host != nil else {
             throw Self.failure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
         }
@@ -112,7 +112,7 @@ extension GraphQLSubscriptionClient {
             remembered = await memory.recall()
         }
         let offered = legacyOnly ? [.graphQLWS] : GraphQLSubscriptionProtocol.offer(protocols, preferring: remembered)
-        let opened: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)
+        let opened: SubscriptionChannel
         do {
             opened = try await open(offering: offered)
         } catch let refusal as LegacyOnlyServer {
@@ -135,15 +135,16 @@ extension GraphQLSubscriptionClient {
 
     /// Opens the socket offering `offered`, checks the subprotocol, sends `connection_init` and
     /// waits for `connection_ack`.
-    private func open(offering offered: [GraphQLSubscriptionProtocol]) async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
+    private func open(offering offered: [GraphQLSubscriptionProtocol]) async throws -> SubscriptionChannel {
         let request = WebSocketRequest(url: endpoint, subprotocols: offered.map(\.rawValue), timeout: handshakeTimeout)
         let socket = try await session.open(request)
         guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), offered.contains(subprotocol) else {
             await socket.close(code: .protocolError, reason: "")
             throw Self.failure(.noCommonSubprotocol(picked: socket.subprotocol))
         }
+        let channel = SubscriptionChannel(socket: socket, subprotocol: subprotocol)
         do {
-            try await initialise(socket, subprotocol: subprotocol)
+            try await initialise(channel)
         } catch {
             var cause = error
             if subprotocol == .graphQLTransportWS, Self.isLostConnection(error) {
@@ -157,7 +158,7 @@ extension GraphQLSubscriptionClient {
             }
             throw cause
         }
-        return (socket, subprotocol)
+        return channel
     }
 
     /// Whether `error` is the server's close with 1002 (protocol error).
@@ -175,15 +176,13 @@ extension GraphQLSubscriptionClient {
     }
 
     /// Sends `connection_init` (with the token, where it may go) and waits for `connection_ack`.
-    private func initialise(_ socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
-        var payload: [String: JSONValue] = [:]
-        if let authorization = await credentials?.authorization(for: endpoint) { payload["authorization"] = .string(authorization) }
-        try await socket.send(.text(JSONWriter.string(["type": "connection_init", "payload": .object(payload)])))
+    private func initialise(_ channel: SubscriptionChannel) async throws {
+        try await channel.send(.connectionInit(authorization: await credentials?.authorization(for: endpoint)))
         let timeout = reconnection.acknowledgementTimeout
         let sleep = reconnection.sleep
         try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                try await Self.acknowledgement(on: socket, subprotocol: subprotocol)
+                try await Self.acknowledgement(on: channel)
                 return true
             }
             group.addTask {
@@ -193,7 +192,7 @@ extension GraphQLSubscriptionClient {
             defer { group.cancelAll() }
             guard try await group.next() == true else {
                 // Closed before the reader is cancelled, which would close with 1001.
-                await socket.close(code: Self.closeCode(for: Self.failure(.acknowledgementTimedOut)), reason: "")
+                await channel.socket.close(code: Self.closeCode(for: Self.failure(.acknowledgementTimedOut)), reason: "")
                 throw Self.failure(.acknowledgementTimedOut)
             }
         }
@@ -210,14 +209,14 @@ extension GraphQLSubscriptionClient {
     }
 
     /// Reads until `connection_ack`, answering pings and skipping keep-alives.
-    private static func acknowledgement(on socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
+    private static func acknowledgement(on channel: SubscriptionChannel) async throws {
         while true {
-            guard let message = try await socket.receive() else { throw Self.failure(.webSocket(.connectionLost)) }
+            guard let message = try await channel.socket.receive() else { throw Self.failure(.webSocket(.connectionLost)) }
             guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
-            switch try SubscriptionServerMessage(text, subprotocol: subprotocol) {
+            switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged: return
             case .keepAlive, .pong: continue
-            case .ping: try await socket.send(.text(#"{"type":"pong"}"#))
+            case .ping: try await channel.send(.pong)
             case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
             case .event, .error, .complete: throw Self.failure(.malformedMessage("an operation message before connection_ack"))
             }
@@ -225,14 +224,14 @@ extension GraphQLSubscriptionClient {
     }
 
     /// Reads the open connection until it closes normally; each event goes to its subscriber.
-    private func read(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async throws {
+    private func read(_ channel: SubscriptionChannel) async throws {
         while let message = try await channel.socket.receive() {
             messagesSeen &+= 1
             guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged, .keepAlive: continue
             case .pong: markLive(probes.pongReceived())
-            case .ping: try await channel.socket.send(.text(#"{"type":"pong"}"#))
+            case .ping: try await channel.send(.pong)
             case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
             case .event(let id, _, _) where probes.isProbe(id), .error(let id, _) where probes.isProbe(id), .complete(let id) where probes.isProbe(id):
                 markLive(probes.answered(id))
@@ -246,7 +245,7 @@ extension GraphQLSubscriptionClient {
     /// Every ``SubscriptionReconnection/keepAliveInterval``: pings (graphql-transport-ws), and
     /// closes the socket when nothing arrived for two intervals, so the read loop ends and the
     /// connection is reopened. Ends when its task is cancelled (the connection ended).
-    private func keepAlive(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+    private func keepAlive(_ channel: SubscriptionChannel) async {
         guard let interval = reconnection.keepAliveInterval else { return }
         var seen = messagesSeen
         var silentIntervals = 0
@@ -265,7 +264,7 @@ extension GraphQLSubscriptionClient {
             }
             if channel.subprotocol == .graphQLTransportWS {
                 _ = probes.pingSent()
-                try? await channel.socket.send(.text(#"{"type":"ping"}"#))
+                try? await channel.send(.ping)
             }
         }
     }
@@ -276,7 +275,7 @@ extension GraphQLSubscriptionClient {
         guard let subscriber = subscribers[id] else { return }
         guard let data else {
             if let channel {
-                try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
+                try? await channel.send(.complete(id: id))
             }
             await end(id, throwing: .rejected(errors.isEmpty ? [GraphQLError(message: "an event without data")] : errors))
             return
