@@ -16,7 +16,7 @@ extension GraphQLSubscriptionClient {
         var interrupted = false
         var connectedAt: ContinuousClock.Instant?
         while self.generation == generation, !subscribers.isEmpty, !Task.isCancelled {
-            var failure: GraphQLSubscriptionError.Kind
+            var failure: SubscriptionConnectionFailure
             var whileConnecting = true
             do {
                 let opened = try await connect()
@@ -39,11 +39,11 @@ extension GraphQLSubscriptionClient {
                 defer { keepAlive.cancel() }
                 try await read(opened)
                 // The server closed normally while subscriptions were alive: as good as a drop.
-                failure = .webSocket(.connectionLost)
+                failure = SubscriptionConnectionFailure(.webSocket(.connectionLost))
             } catch {
                 if let channel { await channel.socket.close(code: Self.closeCode(for: error), reason: "") }
-                guard let kind = Self.kind(of: error) else { return }
-                failure = kind
+                guard let caught = SubscriptionConnectionFailure(error) else { return }
+                failure = caught
             }
             guard self.generation == generation else { return }
             channel = nil
@@ -57,8 +57,7 @@ extension GraphQLSubscriptionClient {
             }
             // Once a connection was acknowledged, failing to connect again is always retried;
             // an open connection's failure only when it is a drop (not a hostile message).
-            let retried = whileConnecting
-                ? Self.isRetried(failure) : GraphQLSubscriptionError(operationName: "", kind: failure).isTransient
+            let retried = whileConnecting ? Self.isRetried(failure.kind) : failure.kind.isTransient
             guard connectedBefore, retried else {
                 finishAll(throwing: failure)
                 connection = nil
@@ -68,7 +67,7 @@ extension GraphQLSubscriptionClient {
             if !interrupted {
                 interrupted = true
                 for subscriber in subscribers.values {
-                    subscriber.continuation.yield(.interrupted(GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: failure)))
+                    subscriber.continuation.yield(.interrupted(failure.error(for: subscriber.operation.name)))
                 }
             }
             do {
@@ -80,12 +79,12 @@ extension GraphQLSubscriptionClient {
         }
     }
 
-    /// Ends every stream with `kind`, each naming its own operation.
-    private func finishAll(throwing kind: GraphQLSubscriptionError.Kind) {
+    /// Ends every stream with `failure`, each naming its own operation.
+    private func finishAll(throwing failure: SubscriptionConnectionFailure) {
         let ending = subscribers
         subscribers = [:]
         for subscriber in ending.values {
-            let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
+            let error = failure.error(for: subscriber.operation.name)
             subscriber.live.settle(.failure(error))
             subscriber.continuation.finish(throwing: error)
         }
@@ -105,7 +104,7 @@ extension GraphQLSubscriptionClient {
     /// once with `graphql-ws` alone. Notes the subprotocol acknowledged when it is new.
     private func connect() async throws -> SubscriptionChannel {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "ws" || scheme == "wss", endpoint.host != nil else {
-            throw Self.failure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
+            throw SubscriptionConnectionFailure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
         }
         if !recalledMemory, let memory {
             recalledMemory = true
@@ -140,7 +139,7 @@ extension GraphQLSubscriptionClient {
         let socket = try await session.open(request)
         guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), offered.contains(subprotocol) else {
             await socket.close(code: .protocolError, reason: "")
-            throw Self.failure(.noCommonSubprotocol(picked: socket.subprotocol))
+            throw SubscriptionConnectionFailure(.noCommonSubprotocol(picked: socket.subprotocol))
         }
         let channel = SubscriptionChannel(socket: socket, subprotocol: subprotocol)
         do {
@@ -163,13 +162,13 @@ extension GraphQLSubscriptionClient {
 
     /// Whether `error` is the server's close with 1002 (protocol error).
     private static func isProtocolErrorClose(_ error: any Error) -> Bool {
-        if case .closed(let code, _)? = kind(of: error) { return code == .protocolError }
+        if case .closed(let code, _)? = SubscriptionConnectionFailure(error)?.kind { return code == .protocolError }
         return false
     }
 
     /// Whether `error` says the connection is gone (a send or read on a closed socket).
     private static func isLostConnection(_ error: any Error) -> Bool {
-        switch kind(of: error) {
+        switch SubscriptionConnectionFailure(error)?.kind {
         case .webSocket(.connectionLost)?, .webSocket(.notOpen)?, .transport(.connectionLost)?: true
         default: false
         }
@@ -192,8 +191,8 @@ extension GraphQLSubscriptionClient {
             defer { group.cancelAll() }
             guard try await group.next() == true else {
                 // Closed before the reader is cancelled, which would close with 1001.
-                await channel.socket.close(code: Self.closeCode(for: Self.failure(.acknowledgementTimedOut)), reason: "")
-                throw Self.failure(.acknowledgementTimedOut)
+                await channel.socket.close(code: Self.closeCode(for: SubscriptionConnectionFailure(.acknowledgementTimedOut)), reason: "")
+                throw SubscriptionConnectionFailure(.acknowledgementTimedOut)
             }
         }
     }
@@ -201,7 +200,7 @@ extension GraphQLSubscriptionClient {
     /// The close code the client ends a socket with after `error`: 4408 when the server never
     /// acknowledged, 4400 for a message it should not have sent, 1000 otherwise.
     static func closeCode(for error: any Error) -> WebSocketCloseCode {
-        switch (error as? GraphQLSubscriptionError)?.kind {
+        switch (error as? SubscriptionConnectionFailure)?.kind {
         case .acknowledgementTimedOut?: WebSocketCloseCode(rawValue: 4408)
         case .malformedMessage?: WebSocketCloseCode(rawValue: 4400)
         default: .normalClosure
@@ -211,14 +210,14 @@ extension GraphQLSubscriptionClient {
     /// Reads until `connection_ack`, answering pings and skipping keep-alives.
     private static func acknowledgement(on channel: SubscriptionChannel) async throws {
         while true {
-            guard let message = try await channel.socket.receive() else { throw Self.failure(.webSocket(.connectionLost)) }
-            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
+            guard let message = try await channel.socket.receive() else { throw SubscriptionConnectionFailure(.webSocket(.connectionLost)) }
+            guard case .text(let text) = message else { throw SubscriptionConnectionFailure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged: return
             case .keepAlive, .pong: continue
             case .ping: try await channel.send(.pong)
-            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
-            case .event, .error, .complete: throw Self.failure(.malformedMessage("an operation message before connection_ack"))
+            case .connectionError(let reason): throw SubscriptionConnectionFailure(.connectionRefused(code: nil, reason: reason))
+            case .event, .error, .complete: throw SubscriptionConnectionFailure(.malformedMessage("an operation message before connection_ack"))
             }
         }
     }
@@ -227,12 +226,12 @@ extension GraphQLSubscriptionClient {
     private func read(_ channel: SubscriptionChannel) async throws {
         while let message = try await channel.socket.receive() {
             messagesSeen &+= 1
-            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
+            guard case .text(let text) = message else { throw SubscriptionConnectionFailure(.malformedMessage("a binary message")) }
             switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
             case .acknowledged, .keepAlive: continue
             case .pong: markLive(probes.pongReceived())
             case .ping: try await channel.send(.pong)
-            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
+            case .connectionError(let reason): throw SubscriptionConnectionFailure(.connectionRefused(code: nil, reason: reason))
             case .event(let id, _, _) where probes.isProbe(id), .error(let id, _) where probes.isProbe(id), .complete(let id) where probes.isProbe(id):
                 markLive(probes.answered(id))
             case .event(let id, let data, let errors): await deliver(id: id, data: data, errors: errors)
@@ -300,26 +299,5 @@ extension GraphQLSubscriptionClient {
             subscriber.continuation.finish()
         }
         await closeIfUnused()
-    }
-
-    /// A connection-level failure (each stream gets its own operation name when it ends).
-    static func failure(_ kind: GraphQLSubscriptionError.Kind) -> GraphQLSubscriptionError {
-        GraphQLSubscriptionError(operationName: "", kind: kind)
-    }
-
-    /// The failure kind of what the session or channel threw; `nil` for a cancellation.
-    static func kind(of error: any Error) -> GraphQLSubscriptionError.Kind? {
-        switch error {
-        case is CancellationError: return nil
-        case let error as HTTPTransportError:
-            return error.kind == .cancelled ? nil : .transport(error.kind)
-        case let error as WebSocketError:
-            if case .closedByServer(let code, let reason) = error.kind {
-                return [4401, 4403].contains(code.rawValue) ? .connectionRefused(code: code, reason: reason) : .closed(code: code, reason: reason)
-            }
-            return .webSocket(error.kind)
-        case let error as GraphQLSubscriptionError: return error.kind
-        default: return .webSocket(.connectionLost)
-        }
     }
 }
