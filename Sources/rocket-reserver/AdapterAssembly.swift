@@ -10,6 +10,7 @@ import GraphQLClient
 import GraphQLClientDocumentRunner
 import GraphQLGateway
 import GraphQLSubscriptions
+import SubscriptionCache
 import Transport
 import NormalizedCache
 import Ports
