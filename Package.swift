@@ -298,6 +298,7 @@ let package = Package(
             name: "GraphQLGatewayTests",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI",
+                "GraphQLSubscriptions",
             ]
         ),
         .testTarget(name: "SubscriptionCacheTests", dependencies: ["SubscriptionCache", "GraphQLSubscriptions", "GraphQLClient", "NormalizedCache", "JSON"]),
