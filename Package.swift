@@ -111,7 +111,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "Presentation", "RocketReserverCLI", "CLIArguments", "CLIConfiguration", "SystemErrorText",
                 "GraphQLClient", "NormalizedCache", "Transport", "SocketTransport", "POSIXSupport", "SingleThreadRuntime", "GraphQLGateway",
-                "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions",
+                "JSONFileCredentialStore", "TerminalPresenters", "GraphQLClientDocumentRunner", "GraphQLSubscriptions", "SubscriptionCache",
                 "CacheFolder", "TerminalKit", "ProcessLifecycle",
             ],
             path: "Sources/rocket-reserver",
@@ -180,6 +180,8 @@ let package = Package(
             ],
             path: "Adapters/GraphQLGateway"
         ),
+        /** Subscriptions joined to the normalized cache: the event sink that writes events holding objects, the subprotocol kept among the cache's settings. */
+        .target(name: "SubscriptionCache", dependencies: ["GraphQLClient", "GraphQLSubscriptions", "NormalizedCache"], path: "Adapters/SubscriptionCache"),
         /** What the GraphQL adapters (gateway, document runner) share in the ports' terms: `Freshness` → `CachePolicy`, a client or subscription failure → `ServiceError`. */
         .target(name: "GraphQLServiceMapping", dependencies: ["Ports", "GraphQLClient", "GraphQLSubscriptions", "Transport"], path: "Adapters/GraphQLServiceMapping"),
         /** The token store: one 0600 file per endpoint in a 0700 folder, written atomically. */
@@ -336,8 +338,10 @@ let package = Package(
             name: "GraphQLGatewayTests",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "JSON", "GraphQLGateway", "GraphQLTestDoubles", "RocketReserverAPI",
+                "GraphQLSubscriptions",
             ]
         ),
+        .testTarget(name: "SubscriptionCacheTests", dependencies: ["SubscriptionCache", "GraphQLSubscriptions", "GraphQLClient", "NormalizedCache", "JSON"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "SingleThreadRuntimeTests", dependencies: ["SingleThreadRuntime"]),
         /** The process's environment and home folder, and what a termination signal does to the running command. */

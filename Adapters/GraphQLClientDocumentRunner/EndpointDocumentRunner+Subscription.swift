@@ -12,7 +12,7 @@ extension EndpointDocumentRunner {
     /// other failures as ``ServiceError``s. Each iteration subscribes afresh and stops the
     /// subscription when its consumer stops.
     static func events(
-        of prepared: PreparedRequest, named name: String, through client: GraphQLSubscriptionClient
+        of prepared: PreparedRequest, named name: String, through client: any GraphQLSubscriptionTransport
     ) -> LiveStream<LiveUpdate<GraphQLDocumentAnswer>> {
         let operation = PlannedOperation.subscription(prepared.plan)
         let variables = prepared.variables

@@ -16,17 +16,17 @@ import Presentation
 /// endpoint in the cache folder) or a local one; subscriptions through its subscription client.
 public struct EndpointDocumentRunner: GraphQLDocumentRunner {
     private let client: GraphQLClient
-    private let subscriptions: GraphQLSubscriptionClient?
+    private let subscriptions: (any GraphQLSubscriptionTransport)?
     private let schemas: EndpointSchemaStore
 
     /// - Parameters:
     ///   - client: The endpoint's client, with the standard interceptor chain.
     ///   - schemaFile: Where the endpoint's schema is kept (SDL), e.g. `schema-<hash>.graphqls` in the cache folder.
-    ///   - subscriptions: The endpoint's subscription client, for ``perform(_:)``'s subscriptions
+    ///   - subscriptions: The endpoint's subscription transport (its `GraphQLSubscriptionClient`), for ``perform(_:)``'s subscriptions
     ///     (without one, and through ``run(_:)``, a subscription is refused and nothing is sent).
     ///   - onWarning: Told, in a sentence, when the kept schema cannot be read or written.
     public init(
-        client: GraphQLClient, subscriptions: GraphQLSubscriptionClient? = nil, schemaFile: URL,
+        client: GraphQLClient, subscriptions: (any GraphQLSubscriptionTransport)? = nil, schemaFile: URL,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client

@@ -4,15 +4,15 @@ import Ports
 import RocketReserverAPI
 
 /// The server's booking activity from the generated `TripsBookedSubscription`, over the
-/// subscription client's shared WebSocket.
+/// subscription transport (the `GraphQLSubscriptionClient`'s shared WebSocket).
 ///
 /// Each iteration subscribes afresh and stops (sending `complete`/`stop`, closing the socket
 /// when nothing else uses it) when its consumer stops. The client's reconnections become
 /// ``LiveUpdate/interrupted(_:)`` and ``LiveUpdate/resumed``; its failures ``ServiceError``s.
 public struct GraphQLBookingActivityFeed: BookingActivityFeed {
-    private let client: GraphQLSubscriptionClient
+    private let client: any GraphQLSubscriptionTransport
 
-    public init(client: GraphQLSubscriptionClient) {
+    public init(client: any GraphQLSubscriptionTransport) {
         self.client = client
     }
 

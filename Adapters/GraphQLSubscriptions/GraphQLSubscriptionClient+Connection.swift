@@ -1,12 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import GraphQLClient
 import Transport
-import JSON
 
+/// The shared connection's life: connect, send every subscription, read; after a drop report
+/// the gap, back off and reconnect; after a final failure end every stream.
 extension GraphQLSubscriptionClient {
     /// Keeps the shared connection up while subscriptions exist: connect, acknowledge, send
     /// every subscription, read; after a transient failure report the gap, back off, reconnect.
@@ -16,7 +11,7 @@ extension GraphQLSubscriptionClient {
         var interrupted = false
         var connectedAt: ContinuousClock.Instant?
         while self.generation == generation, !subscribers.isEmpty, !Task.isCancelled {
-            var failure: GraphQLSubscriptionError.Kind
+            var failure: SubscriptionConnectionFailure
             var whileConnecting = true
             do {
                 let opened = try await connect()
@@ -39,11 +34,11 @@ extension GraphQLSubscriptionClient {
                 defer { keepAlive.cancel() }
                 try await read(opened)
                 // The server closed normally while subscriptions were alive: as good as a drop.
-                failure = .webSocket(.connectionLost)
+                failure = SubscriptionConnectionFailure(.webSocket(.connectionLost))
             } catch {
                 if let channel { await channel.socket.close(code: Self.closeCode(for: error), reason: "") }
-                guard let kind = Self.kind(of: error) else { return }
-                failure = kind
+                guard let caught = SubscriptionConnectionFailure(error) else { return }
+                failure = caught
             }
             guard self.generation == generation else { return }
             channel = nil
@@ -57,8 +52,7 @@ extension GraphQLSubscriptionClient {
             }
             // Once a connection was acknowledged, failing to connect again is always retried;
             // an open connection's failure only when it is a drop (not a hostile message).
-            let retried = whileConnecting
-                ? Self.isRetried(failure) : GraphQLSubscriptionError(operationName: "", kind: failure).isTransient
+            let retried = whileConnecting ? Self.isRetried(failure.kind) : failure.kind.isTransient
             guard connectedBefore, retried else {
                 finishAll(throwing: failure)
                 connection = nil
@@ -68,7 +62,7 @@ extension GraphQLSubscriptionClient {
             if !interrupted {
                 interrupted = true
                 for subscriber in subscribers.values {
-                    subscriber.continuation.yield(.interrupted(GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: failure)))
+                    subscriber.continuation.yield(.interrupted(failure.error(for: subscriber.operation.name)))
                 }
             }
             do {
@@ -80,12 +74,12 @@ extension GraphQLSubscriptionClient {
         }
     }
 
-    /// Ends every stream with `kind`, each naming its own operation.
-    private func finishAll(throwing kind: GraphQLSubscriptionError.Kind) {
+    /// Ends every stream with `failure`, each naming its own operation.
+    private func finishAll(throwing failure: SubscriptionConnectionFailure) {
         let ending = subscribers
         subscribers = [:]
         for subscriber in ending.values {
-            let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
+            let error = failure.error(for: subscriber.operation.name)
             subscriber.live.settle(.failure(error))
             subscriber.continuation.finish(throwing: error)
         }
@@ -97,230 +91,6 @@ extension GraphQLSubscriptionClient {
         switch failure {
         case .connectionRefused, .invalidEndpoint: false
         default: true
-        }
-    }
-
-    /// Opens an acknowledged connection, offering the remembered subprotocol first; a server that
-    /// picked `graphql-transport-ws` and closed with 1002 before acknowledging is asked again at
-    /// once with `graphql-ws` alone. Notes the subprotocol acknowledged when it is new.
-    private func connect() async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
-        guard let scheme = endpoint.scheme?.lowercased(), scheme == "ws" || scheme == "wss", endpoint.host != nil else {
-            throw Self.failure(.invalidEndpoint("use a ws://, wss://, http:// or https:// URL with a host"))
-        }
-        if !recalledMemory, let memory {
-            recalledMemory = true
-            remembered = await memory.recall()
-        }
-        let offered = legacyOnly ? [.graphQLWS] : GraphQLSubscriptionProtocol.offer(protocols, preferring: remembered)
-        let opened: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)
-        do {
-            opened = try await open(offering: offered)
-        } catch let refusal as LegacyOnlyServer {
-            guard protocols.contains(.graphQLWS) else { throw refusal.error }
-            legacyOnly = true
-            opened = try await open(offering: [.graphQLWS])
-        }
-        if opened.subprotocol != remembered {
-            remembered = opened.subprotocol
-            await memory?.remember(opened.subprotocol)
-        }
-        return opened
-    }
-
-    /// A close with 1002 before `connection_ack` from a server that picked `graphql-transport-ws`:
-    /// it cannot speak it (subscriptions-transport-ws answers any first offer so).
-    private struct LegacyOnlyServer: Error {
-        var error: any Error
-    }
-
-    /// Opens the socket offering `offered`, checks the subprotocol, sends `connection_init` and
-    /// waits for `connection_ack`.
-    private func open(offering offered: [GraphQLSubscriptionProtocol]) async throws -> (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) {
-        let request = WebSocketRequest(url: endpoint, subprotocols: offered.map(\.rawValue), timeout: handshakeTimeout)
-        let socket = try await session.open(request)
-        guard let subprotocol = socket.subprotocol.flatMap(GraphQLSubscriptionProtocol.init(rawValue:)), offered.contains(subprotocol) else {
-            await socket.close(code: .protocolError, reason: "")
-            throw Self.failure(.noCommonSubprotocol(picked: socket.subprotocol))
-        }
-        do {
-            try await initialise(socket, subprotocol: subprotocol)
-        } catch {
-            var cause = error
-            if subprotocol == .graphQLTransportWS, Self.isLostConnection(error) {
-                // The server may have closed before `connection_init` could be sent: the send
-                // fails, and the close frame it sent (already read in) says why.
-                do { _ = try await socket.receive() } catch { if Self.isProtocolErrorClose(error) { cause = error } }
-            }
-            await socket.close(code: Self.closeCode(for: cause), reason: "")
-            if subprotocol == .graphQLTransportWS, Self.isProtocolErrorClose(cause) {
-                throw LegacyOnlyServer(error: cause)
-            }
-            throw cause
-        }
-        return (socket, subprotocol)
-    }
-
-    /// Whether `error` is the server's close with 1002 (protocol error).
-    private static func isProtocolErrorClose(_ error: any Error) -> Bool {
-        if case .closed(let code, _)? = kind(of: error) { return code == .protocolError }
-        return false
-    }
-
-    /// Whether `error` says the connection is gone (a send or read on a closed socket).
-    private static func isLostConnection(_ error: any Error) -> Bool {
-        switch kind(of: error) {
-        case .webSocket(.connectionLost)?, .webSocket(.notOpen)?, .transport(.connectionLost)?: true
-        default: false
-        }
-    }
-
-    /// Sends `connection_init` (with the token, where it may go) and waits for `connection_ack`.
-    private func initialise(_ socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
-        var payload: [String: JSONValue] = [:]
-        if let authorization = await credentials?.authorization(for: endpoint) { payload["authorization"] = .string(authorization) }
-        try await socket.send(.text(JSONWriter.string(["type": "connection_init", "payload": .object(payload)])))
-        let timeout = reconnection.acknowledgementTimeout
-        let sleep = reconnection.sleep
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await Self.acknowledgement(on: socket, subprotocol: subprotocol)
-                return true
-            }
-            group.addTask {
-                try await sleep(timeout)
-                return false
-            }
-            defer { group.cancelAll() }
-            guard try await group.next() == true else {
-                // Closed before the reader is cancelled, which would close with 1001.
-                await socket.close(code: Self.closeCode(for: Self.failure(.acknowledgementTimedOut)), reason: "")
-                throw Self.failure(.acknowledgementTimedOut)
-            }
-        }
-    }
-
-    /// The close code the client ends a socket with after `error`: 4408 when the server never
-    /// acknowledged, 4400 for a message it should not have sent, 1000 otherwise.
-    static func closeCode(for error: any Error) -> WebSocketCloseCode {
-        switch (error as? GraphQLSubscriptionError)?.kind {
-        case .acknowledgementTimedOut?: WebSocketCloseCode(rawValue: 4408)
-        case .malformedMessage?: WebSocketCloseCode(rawValue: 4400)
-        default: .normalClosure
-        }
-    }
-
-    /// Reads until `connection_ack`, answering pings and skipping keep-alives.
-    private static func acknowledgement(on socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol) async throws {
-        while true {
-            guard let message = try await socket.receive() else { throw Self.failure(.webSocket(.connectionLost)) }
-            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
-            switch try SubscriptionServerMessage(text, subprotocol: subprotocol) {
-            case .acknowledged: return
-            case .keepAlive, .pong: continue
-            case .ping: try await socket.send(.text(#"{"type":"pong"}"#))
-            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
-            case .event, .error, .complete: throw Self.failure(.malformedMessage("an operation message before connection_ack"))
-            }
-        }
-    }
-
-    /// Reads the open connection until it closes normally; each event goes to its subscriber.
-    private func read(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async throws {
-        while let message = try await channel.socket.receive() {
-            messagesSeen &+= 1
-            guard case .text(let text) = message else { throw Self.failure(.malformedMessage("a binary message")) }
-            switch try SubscriptionServerMessage(text, subprotocol: channel.subprotocol) {
-            case .acknowledged, .keepAlive: continue
-            case .pong: markLive(probes.pongReceived())
-            case .ping: try await channel.socket.send(.text(#"{"type":"pong"}"#))
-            case .connectionError(let reason): throw Self.failure(.connectionRefused(code: nil, reason: reason))
-            case .event(let id, _, _) where probes.isProbe(id), .error(let id, _) where probes.isProbe(id), .complete(let id) where probes.isProbe(id):
-                markLive(probes.answered(id))
-            case .event(let id, let data, let errors): await deliver(id: id, data: data, errors: errors)
-            case .error(let id, let errors): await end(id, throwing: .rejected(errors))
-            case .complete(let id): await end(id, throwing: nil)
-            }
-        }
-    }
-
-    /// Every ``SubscriptionReconnection/keepAliveInterval``: pings (graphql-transport-ws), and
-    /// closes the socket when nothing arrived for two intervals, so the read loop ends and the
-    /// connection is reopened. Ends when its task is cancelled (the connection ended).
-    private func keepAlive(_ channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
-        guard let interval = reconnection.keepAliveInterval else { return }
-        var seen = messagesSeen
-        var silentIntervals = 0
-        while !Task.isCancelled {
-            do {
-                try await reconnection.sleep(interval)
-            } catch {
-                return
-            }
-            guard !Task.isCancelled else { return }
-            if messagesSeen == seen { silentIntervals += 1 } else { silentIntervals = 0 }
-            seen = messagesSeen
-            if silentIntervals >= 2 {
-                await channel.socket.close(code: .goingAway, reason: "")
-                return
-            }
-            if channel.subprotocol == .graphQLTransportWS {
-                _ = probes.pingSent()
-                try? await channel.socket.send(.text(#"{"type":"ping"}"#))
-            }
-        }
-    }
-
-    /// Passes one event on (after the sink); an event with errors and no data ends its subscription.
-    private func deliver(id: String, data: [String: JSONValue]?, errors: [GraphQLError]) async {
-        // Events for an operation the consumer stopped may still be on the way: not an error.
-        guard let subscriber = subscribers[id] else { return }
-        guard let data else {
-            if let channel {
-                try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
-            }
-            await end(id, throwing: .rejected(errors.isEmpty ? [GraphQLError(message: "an event without data")] : errors))
-            return
-        }
-        // An event proves the server has the subscription.
-        Self.markLive(subscriber)
-        await eventSink?(subscriber.operation, data, subscriber.variables)
-        subscriber.continuation.yield(.data(data))
-    }
-
-    /// Ends subscription `id` as the server did (completed, or failed with `kind`).
-    private func end(_ id: String, throwing kind: GraphQLSubscriptionError.Kind?) async {
-        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
-        started.remove(id)
-        if let kind {
-            let error = GraphQLSubscriptionError(operationName: subscriber.operation.name, kind: kind)
-            subscriber.live.settle(.failure(error))
-            subscriber.continuation.finish(throwing: error)
-        } else {
-            // Completed by the server: it had the subscription (the stream simply ends).
-            Self.markLive(subscriber)
-            subscriber.continuation.finish()
-        }
-        await closeIfUnused()
-    }
-
-    /// A connection-level failure (each stream gets its own operation name when it ends).
-    static func failure(_ kind: GraphQLSubscriptionError.Kind) -> GraphQLSubscriptionError {
-        GraphQLSubscriptionError(operationName: "", kind: kind)
-    }
-
-    /// The failure kind of what the session or channel threw; `nil` for a cancellation.
-    static func kind(of error: any Error) -> GraphQLSubscriptionError.Kind? {
-        switch error {
-        case is CancellationError: return nil
-        case let error as HTTPTransportError:
-            return error.kind == .cancelled ? nil : .transport(error.kind)
-        case let error as WebSocketError:
-            if case .closedByServer(let code, let reason) = error.kind {
-                return [4401, 4403].contains(code.rawValue) ? .connectionRefused(code: code, reason: reason) : .closed(code: code, reason: reason)
-            }
-            return .webSocket(error.kind)
-        case let error as GraphQLSubscriptionError: return error.kind
-        default: return .webSocket(.connectionLost)
         }
     }
 }

@@ -55,16 +55,14 @@ extension GraphQLSubscriptionClient {
 
     /// Sends what tells this client that the server has read subscription `id`'s message (see
     /// ``SubscriptionLiveProbes``).
-    func probe(for id: String, on channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+    func probe(for id: String, on channel: SubscriptionChannel) async {
         switch channel.subprotocol {
         case .graphQLTransportWS:
             let ping = probes.pingSent()
             probes.awaitPong(of: ping, for: id)
-            try? await channel.socket.send(.text(#"{"type":"ping"}"#))
+            try? await channel.send(.ping)
         case .graphQLWS:
-            let probe = probes.probeID(for: id)
-            let payload: JSONValue = ["query": .string(SubscriptionLiveProbes.probeDocument), "operationName": "LiveProbe"]
-            try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.startType), "id": .string(probe), "payload": payload])))
+            try? await channel.send(.liveProbe(id: probes.probeID(for: id)))
         }
     }
 

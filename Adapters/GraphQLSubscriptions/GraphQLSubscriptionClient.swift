@@ -23,7 +23,7 @@ import Synchronization
 /// (subscriptions-transport-ws, which the hosted tutorial server runs, takes whatever is
 /// offered first) is asked again at once offering `graphql-ws` alone; ``SubscriptionProtocolMemory``
 /// keeps what worked, so the next process offers it first.
-public actor GraphQLSubscriptionClient {
+public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     /// Called with each event's data before it is passed on (for example to write it to a cache).
     /// It runs on the client's actor (`nonisolated(nonsending)`): a sink with nothing to do for an
     /// event costs no hop to another thread, which a flood of events would pay every time.
@@ -63,7 +63,7 @@ public actor GraphQLSubscriptionClient {
     var generation = 0
     /// Messages received on the current connection, for the keep-alive check.
     var messagesSeen = 0
-    var channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)?
+    var channel: SubscriptionChannel?
     /// The subprotocol ``memory`` recalled (read once, on the first connection), or last noted.
     var remembered: GraphQLSubscriptionProtocol?
     var recalledMemory = false
@@ -119,7 +119,7 @@ public actor GraphQLSubscriptionClient {
     /// `complete`/`stop`, and closes the socket if nothing else uses it).
     /// The first element is ``GraphQLSubscriptionEvent/started`` once the subscription is live.
     public nonisolated func subscribe(
-        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue] = [:]
+        _ operation: GraphQLSubscriptionOperation, variables: [String: JSONValue]
     ) -> AsyncThrowingStream<GraphQLSubscriptionEvent<[String: JSONValue]>, any Error> {
         let (id, subscriber, stream) = makeSubscriber(operation, variables: variables)
         Task { await self.add(id, subscriber) }
@@ -164,7 +164,7 @@ public actor GraphQLSubscriptionClient {
         }
         removed.live.settle(.failure(CancellationError()))
         if let channel, started.remove(id) != nil {
-            try? await channel.socket.send(.text(JSONWriter.string(["type": .string(channel.subprotocol.stopType), "id": .string(id)])))
+            try? await channel.send(.complete(id: id))
         }
         await closeIfUnused()
     }
@@ -178,7 +178,7 @@ public actor GraphQLSubscriptionClient {
             self.channel = nil
             started = []
             if channel.subprotocol == .graphQLWS {
-                try? await channel.socket.send(.text(JSONWriter.string(["type": "connection_terminate"])))
+                try? await channel.send(.connectionTerminate)
             }
             await channel.socket.close(code: .normalClosure, reason: "")
         }
@@ -186,14 +186,11 @@ public actor GraphQLSubscriptionClient {
     }
 
     /// Sends `subscribe`/`start` for `id` on `channel`, once per connection.
-    func start(_ id: String, _ subscriber: Subscriber, on channel: (socket: any WebSocketChannel, subprotocol: GraphQLSubscriptionProtocol)) async {
+    func start(_ id: String, _ subscriber: Subscriber, on channel: SubscriptionChannel) async {
         guard started.insert(id).inserted else { return }
-        var payload: [String: JSONValue] = ["query": .string(subscriber.operation.document)]
-        if !subscriber.operation.name.isEmpty { payload["operationName"] = .string(subscriber.operation.name) }
-        if !subscriber.variables.isEmpty { payload["variables"] = .object(subscriber.variables) }
-        let message: JSONValue = ["type": .string(channel.subprotocol.startType), "id": .string(id), "payload": .object(payload)]
+        let operation = subscriber.operation
         // A failed send means the connection is going down: the read loop reconnects and sends it again.
-        try? await channel.socket.send(.text(JSONWriter.string(message)))
+        try? await channel.send(.subscribe(id: id, document: operation.document, operationName: operation.name, variables: subscriber.variables))
         if !subscriber.live.isSettled { await probe(for: id, on: channel) }
     }
 }

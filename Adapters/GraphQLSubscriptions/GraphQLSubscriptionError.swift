@@ -30,7 +30,8 @@ public struct GraphQLSubscriptionError: Error, Sendable, Hashable, CustomStringC
         case unexpectedShape(String)
     }
 
-    /// The subscription's operation name (or the connection's first one).
+    /// The operation name of the subscription that failed (a failure of the shared connection
+    /// reaches each subscription with its own).
     public var operationName: String
     public var kind: Kind
 
@@ -41,19 +42,7 @@ public struct GraphQLSubscriptionError: Error, Sendable, Hashable, CustomStringC
 
     /// Whether reconnecting may help: a lost connection, a server going away or restarting, a
     /// missing acknowledgement. A refusal, a protocol mismatch or a hostile message is final.
-    public var isTransient: Bool {
-        switch kind {
-        case .transport(let kind):
-            switch kind {
-            case .connectionRefused, .hostUnreachable, .connectionLost, .timedOut: true
-            default: false
-            }
-        case .webSocket(.connectionLost), .acknowledgementTimedOut: true
-        case .webSocket(.handshakeRefused(let status)): [502, 503, 504].contains(status)
-        case .closed(let code, _): [1001, 1006, 1011, 1012, 1013, 1014].contains(code.rawValue)
-        default: false
-        }
-    }
+    public var isTransient: Bool { kind.isTransient }
 
     public var description: String {
         switch kind {
@@ -91,6 +80,23 @@ public struct GraphQLSubscriptionError: Error, Sendable, Hashable, CustomStringC
         case .unsupportedURL: "The endpoint's URL cannot be used for a subscription."
         case .system(let errno): "The connection failed: \(HTTPTransportError.systemErrorText(errno))."
         case .other(let code): "The connection failed (\(code))."
+        }
+    }
+}
+
+extension GraphQLSubscriptionError.Kind {
+    /// Whether reconnecting may help (see ``GraphQLSubscriptionError/isTransient``).
+    var isTransient: Bool {
+        switch self {
+        case .transport(let kind):
+            switch kind {
+            case .connectionRefused, .hostUnreachable, .connectionLost, .timedOut: true
+            default: false
+            }
+        case .webSocket(.connectionLost), .acknowledgementTimedOut: true
+        case .webSocket(.handshakeRefused(let status)): [502, 503, 504].contains(status)
+        case .closed(let code, _): [1001, 1006, 1011, 1012, 1013, 1014].contains(code.rawValue)
+        default: false
         }
     }
 }

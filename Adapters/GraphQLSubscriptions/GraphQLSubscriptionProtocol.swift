@@ -4,13 +4,6 @@ public enum GraphQLSubscriptionProtocol: String, Sendable, Hashable, CaseIterabl
     case graphQLTransportWS = "graphql-transport-ws"
     /// subscriptions-transport-ws's legacy protocol (`start`/`data`/`stop`, `ka`), which the hosted tutorial server speaks.
     case graphQLWS = "graphql-ws"
-
-    /// The client message that starts an operation.
-    var startType: String { self == .graphQLTransportWS ? "subscribe" : "start" }
-    /// The client message that stops one.
-    var stopType: String { self == .graphQLTransportWS ? "complete" : "stop" }
-    /// The server message that carries an event.
-    var eventType: String { self == .graphQLTransportWS ? "next" : "data" }
 }
 
 extension GraphQLSubscriptionProtocol {

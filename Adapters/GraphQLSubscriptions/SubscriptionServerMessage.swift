@@ -27,11 +27,11 @@ enum SubscriptionServerMessage: Sendable, Equatable {
     case connectionError(String)
 
     /// Parses a text message of `subprotocol`; throws ``GraphQLSubscriptionError/Kind/malformedMessage(_:)`` for anything else.
-    init(_ text: String, subprotocol: GraphQLSubscriptionProtocol) throws(GraphQLSubscriptionError) {
+    init(_ text: String, subprotocol: GraphQLSubscriptionProtocol) throws(SubscriptionConnectionFailure) {
         guard let value = try? JSONParser.parse(Data(text.utf8)), case .object(let object) = value else {
-            throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("not a JSON object"))
+            throw SubscriptionConnectionFailure(.malformedMessage("not a JSON object"))
         }
-        guard let type = object["type"]?.stringValue else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("no message type")) }
+        guard let type = object["type"]?.stringValue else { throw SubscriptionConnectionFailure(.malformedMessage("no message type")) }
         let id = object["id"]?.stringValue
         switch (type, subprotocol) {
         case ("connection_ack", _): self = .acknowledged
@@ -39,25 +39,25 @@ enum SubscriptionServerMessage: Sendable, Equatable {
         case ("pong", .graphQLTransportWS): self = .pong
         case ("ping", .graphQLTransportWS): self = .ping
         case ("next", .graphQLTransportWS), ("data", .graphQLWS):
-            guard let id else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an event without an id")) }
-            guard case .object(let payload)? = object["payload"] else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an event without a payload")) }
+            guard let id else { throw SubscriptionConnectionFailure(.malformedMessage("an event without an id")) }
+            guard case .object(let payload)? = object["payload"] else { throw SubscriptionConnectionFailure(.malformedMessage("an event without a payload")) }
             let data: [String: JSONValue]?
             switch payload["data"] {
             case nil, .null?: data = nil
             case .object(let object)?: data = object
-            default: throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an event whose data is not an object"))
+            default: throw SubscriptionConnectionFailure(.malformedMessage("an event whose data is not an object"))
             }
             self = .event(id: id, data: data, errors: Self.errors(in: payload["errors"]))
         case ("error", _):
-            guard let id else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an error without an id")) }
+            guard let id else { throw SubscriptionConnectionFailure(.malformedMessage("an error without an id")) }
             self = .error(id: id, errors: Self.errors(in: object["payload"]))
         case ("complete", _):
-            guard let id else { throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("a complete without an id")) }
+            guard let id else { throw SubscriptionConnectionFailure(.malformedMessage("a complete without an id")) }
             self = .complete(id: id)
         case ("connection_error", .graphQLWS):
             self = .connectionError(object["payload"]?["message"]?.stringValue ?? "")
         default:
-            throw GraphQLSubscriptionError(operationName: "", kind: .malformedMessage("an unexpected message type"))
+            throw SubscriptionConnectionFailure(.malformedMessage("an unexpected message type"))
         }
     }
 

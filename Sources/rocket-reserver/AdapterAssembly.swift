@@ -13,6 +13,7 @@ import GraphQLClient
 import GraphQLClientDocumentRunner
 import GraphQLGateway
 import GraphQLSubscriptions
+import SubscriptionCache
 import Transport
 import NormalizedCache
 import Ports
@@ -170,7 +171,7 @@ struct AdapterAssembly {
     /// subprotocol the server acknowledged is kept there for the next process. Up to
     /// ``eventBufferLimit`` events wait for a slow reader of standard output before the oldest
     /// are dropped.
-    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> GraphQLSubscriptionClient {
+    static func subscriptions(for configuration: Configuration, credentials: SubscriptionCredentials?, cache: NormalizedCache) -> any GraphQLSubscriptionTransport {
         GraphQLSubscriptionClient(
             endpoint: configuration.endpoint,
             session: WebSocketClient(

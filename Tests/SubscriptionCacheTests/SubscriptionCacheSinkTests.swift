@@ -1,5 +1,5 @@
 import GraphQLClient
-import GraphQLGateway
+import SubscriptionCache
 import JSON
 import NormalizedCache
 import Testing
