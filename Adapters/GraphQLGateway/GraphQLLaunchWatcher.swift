@@ -3,8 +3,8 @@ import NormalizedCache
 import Ports
 import RocketReserverAPI
 
-/// One launch's details as the normalized cache holds them, kept current by the cache's watch
-/// on the generated `LaunchDetailsQuery` (optimistic bookings included).
+/// One launch's details as the normalized cache holds them, kept current by the cache's typed
+/// watch on the generated `LaunchDetailsQuery` (optimistic bookings included).
 public struct GraphQLLaunchWatcher: LaunchWatcher {
     private let cache: NormalizedCache
 
@@ -14,12 +14,10 @@ public struct GraphQLLaunchWatcher: LaunchWatcher {
 
     public func watchLaunchDetails(id: LaunchID) -> LiveStream<LaunchDetails?> {
         LiveStream(bufferLimit: 1) { [cache] emitter in
-            let query = LaunchDetailsQuery(launchId: id.rawValue)
             var last: LaunchDetails??
-            for await data in cache.watch(LaunchDetailsQuery.operation, variables: query.variables.jsonValues) {
-                // An answer the model cannot decode or map is as good as none cached.
-                let details = data.flatMap { try? LaunchDetailsQuery.decode(data: $0) }
-                    .flatMap { try? GraphQLLaunchRepository.details($0, id: id) } ?? nil
+            for await data in cache.watch(LaunchDetailsQuery(launchId: id.rawValue)) {
+                // An answer the model cannot map is as good as none cached.
+                let details = data.flatMap { try? GraphQLLaunchRepository.details($0, id: id) } ?? nil
                 guard last != .some(details) else { continue }
                 last = .some(details)
                 emitter.yield(details)

@@ -48,7 +48,7 @@ extension GraphQLClient {
     private func follow<Query: GeneratedOperation>(
         _ query: Query, cachePolicy: CachePolicy, in cache: NormalizedCache, yield: (TypedGraphQLResult<Query.Data>) -> Void
     ) async throws {
-        var changes = cache.watch(Query.operation, variables: query.variables.jsonValues).makeAsyncIterator()
+        var changes = cache.watch(query).makeAsyncIterator()
         // The cache's watch is registered once its first answer is read: every write from now
         // on (the fetch's own included) wakes it, so nothing falls between the fetch and the watch.
         guard await changes.next() != nil else { return }
@@ -57,7 +57,7 @@ extension GraphQLClient {
         var last = first.data
         var refetchedSinceAnswer = false
         while let answer = await changes.next() {
-            if let answer, let data = try? Query.decode(data: answer) {
+            if let data = answer {
                 refetchedSinceAnswer = false
                 guard data != last else { continue }
                 last = data

@@ -70,6 +70,28 @@ struct TypedWatchTests {
         #expect(session.requestCount == 2)
     }
 
+    /// The cache's own typed watch (what the app's screens follow): `nil` while nothing is
+    /// cached, never a request, then the answer once something else fetched it, then its changes.
+    @Test func theCachesTypedWatchYieldsNilUntilCachedThenEachChangeWithoutFetching() async throws {
+        let session = StubHTTPSession([try Self.launchDetails()])
+        let cache = NormalizedCache()
+        let client = ClientRunTests.client(session, cache: cache)
+        var answers = cache.watch(LaunchDetailsQuery(launchId: "25")).makeAsyncIterator()
+        let nothing = await answers.next()
+        #expect(nothing == .some(nil))
+        _ = try await client.run(LaunchDetailsQuery(launchId: "25"))
+        let fetched = try #require(await answers.next() ?? nil)
+        #expect(fetched.launch?.fragments.launchDetailsFields.isBooked == false)
+        await cache.setField("isBooked", of: CacheKeys.key(typename: "Launch", id: "25"), to: .bool(true))
+        let changed = try #require(await answers.next() ?? nil)
+        #expect(changed.launch?.fragments.launchDetailsFields.isBooked == true)
+        await cache.removeField("isBooked", of: CacheKeys.key(typename: "Launch", id: "25"))
+        // The cache can no longer answer: nil again, and still no request of its own.
+        let gone = await answers.next()
+        #expect(gone == .some(nil))
+        #expect(session.requestCount == 1)
+    }
+
     @Test func cacheOnlyWithNothingCachedEndsWithTheCacheMiss() async throws {
         let session = StubHTTPSession([try Self.launchDetails()])
         let client = ClientRunTests.client(session, cache: NormalizedCache())
