@@ -13,7 +13,8 @@ enum DocumentRenderer {
 
     /// Renders an operation that starts with `keyword` (`query`, `mutation`, `subscription`).
     static func render(keyword: String, name: String, variables: [GraphQLVariableDefinition], selections: [GraphQLField]) -> String {
-        var text = keyword + " " + name
+        // An anonymous operation as it was written: `subscription { … }`.
+        var text = name.isEmpty ? keyword : keyword + " " + name
         if !variables.isEmpty {
             text += "(" + variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         }

@@ -15,10 +15,11 @@ enum PlannedOperation {
         )
     }
 
-    /// A subscription, for the subscription client (named `Anonymous` when it has no name).
+    /// A subscription, for the subscription client, sent as it was written: an anonymous one
+    /// stays anonymous (`subscription { … }`, no `operationName`).
     static func subscription(_ plan: ClientOperationPlan) -> GraphQLSubscriptionOperation {
         GraphQLSubscriptionOperation(
-            name: plan.name.isEmpty ? "Anonymous" : plan.name,
+            name: plan.name,
             variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
         )
     }

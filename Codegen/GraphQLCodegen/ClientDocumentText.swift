@@ -12,7 +12,7 @@ import JSON
 /// operation the tutorial's API generates.
 enum ClientDocumentText {
     static func render(keyword: String, name: String, variables: [(name: String, type: String)], fields: [ClientFieldPlan]) -> String {
-        var text = keyword + " " + name
+        var text = name.isEmpty ? keyword : keyword + " " + name
         if !variables.isEmpty {
             text += "(" + variables.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         }

@@ -41,6 +41,23 @@ struct PlannedOperationTests {
         #expect(try planned("SchemaIntrospection") == SchemaIntrospectionQuery.operation)
     }
 
+    /// An anonymous subscription is sent as it was written, not renamed: `subscription { … }`
+    /// with no name (so no `operationName` either); a named one keeps its name.
+    @Test func anAnonymousSubscriptionStaysAnonymous() throws {
+        let documents = try Self.documents()
+        for (text, name, document) in [
+            ("subscription { tripsBooked }", "", "subscription { tripsBooked }"),
+            ("subscription Watched { tripsBooked }", "Watched", "subscription Watched { tripsBooked }"),
+        ] {
+            let parsed = try Parser.parse(text, sourceName: "live.graphql")
+            let operation = try #require(parsed.operations.first)
+            let plan = try ClientOperationPlanner.plan(operation, sourceName: "live.graphql", documents: documents + [parsed], schema: Self.schema).get()
+            let subscription = PlannedOperation.subscription(plan)
+            #expect(subscription.name == name)
+            #expect(subscription.document == document)
+        }
+    }
+
     @Test func literalsBecomeTheClientsValues() {
         #expect(PlannedOperation.json(.object([("b", .int(1)), ("a", .list([.float("2.5"), .string("x"), .null, .bool(true)]))]))
             == .object(["b": .int(1), "a": .array([.double(2.5), .string("x"), .null, .bool(true)])]))
