@@ -153,8 +153,10 @@ let package = Package(
             dependencies: ["SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames"],
             path: "Adapters/SocketTransport"
         ),
-        /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
-        .target(name: "GraphQLClient", dependencies: ["JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
+        /** The operations a client sends, as values: queries, mutations and subscriptions, fields with their arguments, conditions and type cases; their document rendered and an answer's shape checked. No I/O. */
+        .target(name: "GraphQLDocuments", dependencies: ["JSON"], path: "Adapters/GraphQLDocuments"),
+        /** A port-agnostic GraphQL client: requests, the interceptor chain, response decoding, retry; it names the operation model's public types (GraphQLDocuments). Foundation only. */
+        .target(name: "GraphQLClient", dependencies: ["GraphQLDocuments", "JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"

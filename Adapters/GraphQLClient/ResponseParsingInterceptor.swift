@@ -1,3 +1,5 @@
+import GraphQLDocuments
+
 /// Turns the HTTP answer into a GraphQL body, throwing a typed error for anything else.
 ///
 /// - An HTTP error status with a GraphQL body keeps the server's errors (and the status);

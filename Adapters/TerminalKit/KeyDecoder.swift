@@ -28,7 +28,9 @@ public struct KeyDecoder: Sendable {
     /// The most parameter and intermediate bytes of one escape sequence kept.
     public static let parameterLimit = 16
 
-    private enum State: Sendable {
+    // The state is internal, not private: the extensions in KeyDecoder+*.swift read and change it.
+
+    enum State: Sendable {
         case ground
         /// After `ESC`.
         case escape
@@ -42,21 +44,21 @@ public struct KeyDecoder: Sendable {
         case paste(matched: Int)
     }
 
-    private var state = State.ground
+    var state = State.ground
     /// The parameter bytes of the sequence being read (at most ``parameterLimit``).
-    private var parameters: [UInt8] = []
+    var parameters: [UInt8] = []
     /// Whether the sequence being read had more parameter bytes than were kept.
-    private var parametersOverflowed = false
+    var parametersOverflowed = false
     /// The bytes of an unfinished UTF-8 character.
-    private var partialCharacter: [UInt8] = []
+    var partialCharacter: [UInt8] = []
     /// Whether the last byte was a CR (an LF right after it is the same Enter).
-    private var afterCarriageReturn = false
+    var afterCarriageReturn = false
     /// The paste being read (at most ``pasteLimit`` bytes).
-    private var pasted: [UInt8] = []
+    var pasted: [UInt8] = []
 
     /// Keys decoded in the current ``feed(_:)`` and the text run not yet split into characters.
-    private var output: [Key] = []
-    private var text = String.UnicodeScalarView()
+    var output: [Key] = []
+    var text = String.UnicodeScalarView()
 
     public init() {}
 
@@ -99,183 +101,9 @@ public struct KeyDecoder: Sendable {
         return takeOutput()
     }
 
-    // MARK: Bytes
-
-    private mutating func consume(_ byte: UInt8) {
-        switch state {
-        case .ground: ground(byte)
-        case .escape: escape(byte)
-        case .csi: csi(byte)
-        case .consoleFunction: consoleFunction(byte)
-        case .ss3: ss3(byte)
-        case .paste(let matched): paste(byte, matched: matched)
-        }
-    }
-
-    private mutating func ground(_ byte: UInt8) {
-        let wasAfterCarriageReturn = afterCarriageReturn
-        afterCarriageReturn = false
-        if !partialCharacter.isEmpty || byte >= 0x80 {
-            utf8(byte)
-            return
-        }
-        switch byte {
-        case 0x0D:
-            afterCarriageReturn = true
-            emit(.enter)
-        case 0x0A:
-            if !wasAfterCarriageReturn { emit(.enter) }
-        case 0x09: emit(.tab)
-        case 0x08, 0x7F: emit(.backspace)
-        case 0x1B: begin(.escape)
-        case 0x01...0x1A: emit(.control(Character(Unicode.Scalar(byte + 0x60))))
-        case 0x00, 0x1C...0x1F: emit(.unknown)
-        default: text.append(Unicode.Scalar(byte))
-        }
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "["): begin(.csi)
-        case UInt8(ascii: "O"): begin(.ss3)
-        case 0x1B:
-            emit(.escape)  // ESC ESC: the first one stood alone
-        default:
-            // Alt-x: Escape, then the byte as it would be on its own.
-            emit(.escape)
-            state = .ground
-            ground(byte)
-        }
-    }
-
-    private mutating func csi(_ byte: UInt8) {
-        switch byte {
-        case 0x20...0x3F:
-            keepParameter(byte)
-        case UInt8(ascii: "[") where parameters.isEmpty && !parametersOverflowed:
-            state = .consoleFunction
-        case 0x40...0x7E:
-            state = .ground
-            if parametersOverflowed {
-                emit(.unknown)
-            } else {
-                switch EscapeSequences.csi(parameters: parameters, final: byte) {
-                case .key(let key):
-                    emit(key)
-                case .pasteStart:
-                    pasted.removeAll(keepingCapacity: true)
-                    state = .paste(matched: 0)
-                }
-            }
-        default:
-            // A control or non-ASCII byte cuts the sequence short; the byte counts on its own.
-            state = .ground
-            emit(.unknown)
-            ground(byte)
-        }
-    }
-
-    private mutating func consoleFunction(_ byte: UInt8) {
-        state = .ground
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "E"): emit(.function(Int(byte - UInt8(ascii: "A")) + 1))
-        case 0x20...0x7E: emit(.unknown)
-        default:
-            emit(.unknown)
-            ground(byte)
-        }
-    }
-
-    private mutating func ss3(_ byte: UInt8) {
-        switch byte {
-        case 0x20...0x3F:
-            keepParameter(byte)
-        case 0x40...0x7E:
-            state = .ground
-            emit(parametersOverflowed ? .unknown : EscapeSequences.ss3(final: byte) ?? .unknown)
-        default:
-            state = .ground
-            emit(.unknown)
-            ground(byte)
-        }
-    }
-
-    private mutating func paste(_ byte: UInt8, matched: Int) {
-        let end = EscapeSequences.pasteEnd
-        if byte == end[matched] {
-            if matched + 1 == end.count {
-                state = .ground
-                let text = PastedText.clean(pasted)
-                pasted.removeAll()
-                if !text.isEmpty { emit(.paste(text)) }
-            } else {
-                state = .paste(matched: matched + 1)
-            }
-            return
-        }
-        // The bytes that looked like the end were text; this byte may start the end again.
-        keepPasted(end[0..<matched])
-        if byte == end[0] {
-            state = .paste(matched: 1)
-        } else {
-            keepPasted(CollectionOfOne(byte))
-            state = .paste(matched: 0)
-        }
-    }
-
-    private mutating func keepPasted(_ bytes: some Collection<UInt8>) {
-        let room = Self.pasteLimit - pasted.count
-        guard room > 0 else { return }
-        pasted.append(contentsOf: bytes.prefix(room))
-    }
-
-    private mutating func keepParameter(_ byte: UInt8) {
-        if parameters.count < Self.parameterLimit {
-            parameters.append(byte)
-        } else {
-            parametersOverflowed = true
-        }
-    }
-
-    private mutating func begin(_ next: State) {
-        parameters.removeAll(keepingCapacity: true)
-        parametersOverflowed = false
-        state = next
-    }
-
-    // MARK: UTF-8
-
-    /// Adds `byte` to the character being read; emits it once whole, U+FFFD once it cannot be.
-    private mutating func utf8(_ byte: UInt8) {
-        if partialCharacter.isEmpty {
-            guard UTF8Lead.length(of: byte) != nil else {
-                text.append("\u{FFFD}")
-                return
-            }
-            partialCharacter.append(byte)
-            return
-        }
-        guard UTF8Lead.accepts(byte, after: partialCharacter) else {
-            // The character ends here, broken; the byte is read again on its own.
-            partialCharacter.removeAll(keepingCapacity: true)
-            text.append("\u{FFFD}")
-            ground(byte)
-            return
-        }
-        partialCharacter.append(byte)
-        guard partialCharacter.count == UTF8Lead.length(of: partialCharacter[0]) else { return }
-        let scalar = UTF8Lead.decode(partialCharacter)
-        partialCharacter.removeAll(keepingCapacity: true)
-        if (0x80...0x9F).contains(scalar.value) {
-            emit(.unknown)  // a C1 control
-        } else {
-            text.append(scalar)
-        }
-    }
-
     // MARK: Output
 
-    private mutating func emit(_ key: Key) {
+    mutating func emit(_ key: Key) {
         flushText()
         // A run of unknown sequences (garbage, a flood) is one unknown key.
         if case .unknown = key, case .unknown? = output.last { return }

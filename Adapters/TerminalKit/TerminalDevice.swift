@@ -39,9 +39,9 @@ public final class TerminalDevice: FullScreenTerminal {
     /// How long a lone `ESC` waits for the rest of an escape sequence before it is the Escape key.
     public let escapeTimeout: Duration
     private let writer: FrameWriter
-    private let suspend: @Sendable () -> Void
-
-    private let state = Mutex(State())
+    // Internal, not private: the extensions in TerminalDevice+*.swift use them.
+    let suspend: @Sendable () -> Void
+    let state = Mutex(State())
 
     /// A terminal on `input` and `output`, which stay open and owned by the caller.
     /// - Parameters:
@@ -176,123 +176,5 @@ public final class TerminalDevice: FullScreenTerminal {
         guard let session else { return }
         if let subscription = session.subscription { TerminalSignals.unsubscribe(subscription) }
         session.continuation.finish()
-    }
-
-    // MARK: Suspension
-
-    /// Stops the process as SIGTSTP's default action does and returns once it continues
-    /// (`fg`): the default `suspend`. In an orphaned process group, which the system does not
-    /// stop, it returns at once.
-    public static let stopProcess: @Sendable () -> Void = {
-        var defaultAction = sigaction()
-        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&defaultAction.sa_mask)
-        var previous = sigaction()
-        sigaction(SIGTSTP, &defaultAction, &previous)
-        var only = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, SIGTSTP)
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
-        // Delivered to this thread before raise returns: the process stops here.
-        raise(SIGTSTP)
-        sigaction(SIGTSTP, &previous, nil)
-    }
-
-    /// Gives the terminal back, runs `suspend`, takes the terminal over again; `true` when the
-    /// app must draw its next frame whole.
-    func suspend(session id: Int) -> Bool {
-        let suspended = state.withLock { state -> Bool in
-            guard var session = state.session, session.id == id, session.holdsTerminal else { return false }
-            giveBack(session)
-            session.holdsTerminal = false
-            state.session = session
-            state.lastFrame = nil
-            return true
-        }
-        guard suspended else { return false }
-        suspend()
-        return state.withLock { state in
-            guard var session = state.session, session.id == id else { return false }
-            takeOver(session)
-            session.holdsTerminal = true
-            session.continueExpected = true
-            state.session = session
-            state.lastFrame = nil
-            return true
-        }
-    }
-
-    /// After SIGCONT: takes the terminal over again unless the signal ends this process's own
-    /// suspension (already taken over); `true` when the app must draw its next frame whole.
-    func continued(session id: Int) -> Bool {
-        state.withLock { state in
-            guard var session = state.session, session.id == id else { return false }
-            if session.continueExpected {
-                session.continueExpected = false
-                state.session = session
-                return false
-            }
-            takeOver(session)
-            session.holdsTerminal = true
-            state.session = session
-            state.lastFrame = nil
-            return true
-        }
-    }
-
-    /// After SIGWINCH: the next frame is drawn whole (terminals redraw a resized screen their own way).
-    func resized(session id: Int) -> TerminalSize? {
-        let current = state.withLock { state -> Bool in
-            guard state.session?.id == id else { return false }
-            state.lastFrame = nil
-            return true
-        }
-        return current ? size() : nil
-    }
-
-    // MARK: Terminal settings and output
-
-    /// Raw mode, the alternate screen, no cursor, bracketed paste (called with the state locked).
-    private func takeOver(_ session: Session) {
-        var raw = session.raw
-        _ = SystemCall.repeating { tcsetattr(input, TCSAFLUSH, &raw) }
-        _ = writeAll(ControlSequences.takeOver)
-    }
-
-    /// The terminal as ``start()`` found it (called with the state locked).
-    private func giveBack(_ session: Session) {
-        _ = writeAll(ControlSequences.giveBack)
-        var saved = session.saved
-        _ = SystemCall.repeating { tcsetattr(input, TCSAFLUSH, &saved) }
-    }
-
-    /// Writes a signal's number (or the stop command) to the session's wake pipe.
-    private func wake(session id: Int, with command: UInt8) {
-        state.withLock { state in
-            guard let session = state.session, session.id == id else { return }
-            var command = command
-            // A full pipe already wakes the thread; the byte is dropped.
-            _ = SystemCall.repeating { write(session.wake, &command, 1) }
-        }
-    }
-
-    /// How long a write waits for a full output to drain before the frame is given up.
-    private static let drainWait = Duration.seconds(1)
-
-    /// Writes all of `bytes` to the output: `nil`, or the `errno` that stopped it (`EAGAIN`
-    /// when the output did not drain within ``drainWait``).
-    private func writeAll(_ bytes: [UInt8]) -> Int32? {
-        let output = self.output
-        return bytes.withUnsafeBytes { buffer -> Int32? in
-            do throws(SystemCallError) {
-                return try SystemCall.writeAll(buffer, whenWouldBlock: { () throws(SystemCallError) in
-                    var request = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                    let ready = SystemCall.repeating { poll(&request, 1, Self.drainWait.waitMilliseconds) }
-                    guard ready > 0 else { throw SystemCallError("poll", code: ready == 0 ? EAGAIN : errno) }
-                }) { write(output, $0, $1) }
-            } catch {
-                return error.code
-            }
-        }
     }
 }

@@ -3,7 +3,7 @@ import GraphQLPlanning
 import JSON
 
 /// The document the client sends for a planned operation: the text `GraphQLOperation` renders
-/// from the generated selections at run time (GraphQLClient's `DocumentRenderer`), character
+/// from the generated selections at run time (GraphQLDocuments' `DocumentRenderer`), character
 /// for character, so a persisted query manifest lists exactly what goes on the wire.
 ///
 /// The same rules as there: one line; `__typename` first in every object's selection that

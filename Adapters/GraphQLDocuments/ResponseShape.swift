@@ -8,10 +8,10 @@ import JSON
 ///
 /// A server is bound to answer every selected field, so an answer that lacks one is not a
 /// response to this operation; it is rejected before anything reaches the cache.
-enum ResponseShape {
+package enum ResponseShape {
     /// A description of the first problem found (for example `launch.site is missing`), or
     /// `nil` when the data matches the selections.
-    static func problem(in data: [String: JSONValue], selections: [GraphQLField], variables: [String: JSONValue]) -> String? {
+    package static func problem(in data: [String: JSONValue], selections: [GraphQLField], variables: [String: JSONValue]) -> String? {
         // Check without building paths first: describing the problem is for the rare failure.
         matches(data, selections: selections, variables) ? nil : problem(in: data, selections: selections, path: "", variables)
     }
