@@ -89,7 +89,7 @@ let package = Package(
             name: "CLIConfiguration", dependencies: ["CLIArguments", "CommandLineKit", "CommandLineFiles", "HostNames", "Ports", "Presentation"], path: "Sources/CLIConfiguration"
         ),
         /** The tool's sentences and exit statuses for every error a command can end with. */
-        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "UseCases"], path: "Sources/CLIFailures"),
+        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/CLIFailures"),
         /** The full-screen terminal app's driver: runs the app's screens (AppScreens) against the use cases and a terminal. */
         .target(
             name: "RocketReserverApp",
@@ -176,7 +176,7 @@ let package = Package(
             name: "GraphQLGateway",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLServiceMapping", "GraphQLOperationSupport", "RocketReserverAPI",
-                "GraphQLSubscriptions", "Transport", "Presentation",
+                "GraphQLSubscriptions", "Transport",
             ],
             path: "Adapters/GraphQLGateway"
         ),
@@ -208,7 +208,7 @@ let package = Package(
             name: "GraphQLClientDocumentRunner",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
+                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
             ],
             path: "Adapters/GraphQLClientDocumentRunner"
         ),
