@@ -8,13 +8,13 @@ import Glibc
 ///
 /// Dependency rule (checked with `--explicit-target-dependency-import-check error`):
 /// Domain ← Ports ← UseCases ← RocketReserverCLI ← rocket-reserver (composition root).
-/// Adapters depend on Ports/Domain and on support libraries that depend on nothing (JSON,
-/// Transport, POSIXSupport); the GraphQL gateway and document runner also on the port-agnostic client
+/// Adapters depend on Ports/Domain and on support libraries that depend on nothing else of the
+/// app (JSON; Transport and POSIXSupport on SystemErrorText and PathNames only); the GraphQL gateway and document runner also on the port-agnostic client
 /// libraries and on GraphQLServiceMapping; never on use cases or on each other.
 ///
 /// The port-agnostic client is split by concern, the way swift-nio separates Core, Posix and
-/// Embedded: JSON (values, parser, writer) and Transport (the HTTP seam's values) depend on
-/// nothing; POSIXSupport holds the one retrying system-call helper and the file operations
+/// Embedded: JSON (values, parser, writer) depends on nothing and Transport (the HTTP seam's
+/// values) on SystemErrorText only; POSIXSupport holds the one retrying system-call helper and the file operations
 /// (bounded reads, atomic writes, locks) every adapter uses; SingleThreadRuntime runs a command
 /// on one thread (executor, clock, detached threads for blocking work); SocketTransport is the HTTP/1.1
 /// and WebSocket clients over sockets with TLS, on its layers (SocketSystem, SocketEventLoop, SocketTLS,
@@ -89,7 +89,7 @@ let package = Package(
             name: "CLIConfiguration", dependencies: ["CLIArguments", "CommandLineKit", "CommandLineFiles", "HostNames", "Ports", "Presentation"], path: "Sources/CLIConfiguration"
         ),
         /** The tool's sentences and exit statuses for every error a command can end with. */
-        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "UseCases"], path: "Sources/CLIFailures"),
+        .target(name: "CLIFailures", dependencies: ["CLIArguments", "CommandLineFiles", "Domain", "Ports", "Presentation", "UseCases"], path: "Sources/CLIFailures"),
         /** The full-screen terminal app's driver: runs the app's screens (AppScreens) against the use cases and a terminal. */
         .target(
             name: "RocketReserverApp",
@@ -178,7 +178,7 @@ let package = Package(
             name: "GraphQLGateway",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "NormalizedCache", "GraphQLServiceMapping", "GraphQLOperationSupport", "RocketReserverAPI",
-                "GraphQLSubscriptions", "Transport", "Presentation",
+                "GraphQLSubscriptions", "Transport",
             ],
             path: "Adapters/GraphQLGateway"
         ),
@@ -210,7 +210,7 @@ let package = Package(
             name: "GraphQLClientDocumentRunner",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions", "Presentation",
+                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
             ],
             path: "Adapters/GraphQLClientDocumentRunner"
         ),

@@ -3,7 +3,6 @@ import GraphQLClient
 import GraphQLServiceMapping
 import GraphQLSubscriptions
 import Ports
-import Presentation
 
 extension EndpointDocumentRunner {
     /// A subscription's events as answers: each event's `data` as one line of JSON (fields in
@@ -29,13 +28,13 @@ extension EndpointDocumentRunner {
                 }
             } catch let error as GraphQLSubscriptionError {
                 guard case .rejected(let errors) = error.kind else { throw serviceError(error, operation: name) }
-                emitter.yield(.value(GraphQLDocumentAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))))
+                emitter.yield(.value(GraphQLDocumentAnswer(data: nil, errors: DocumentRunnerErrorMapping.answerErrors(errors))))
             }
         }
     }
 
     /// The port's error for a subscription failure, in one sanitised sentence.
     static func serviceError(_ error: GraphQLSubscriptionError, operation: String) -> ServiceError {
-        ServiceError(ServiceError.Kind(error), operation: operation, detail: DisplayText.sanitized(error.description, limit: 300))
+        ServiceError(ServiceError.Kind(error), operation: operation, detail: error.description)
     }
 }

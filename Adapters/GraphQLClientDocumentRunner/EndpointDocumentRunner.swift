@@ -9,7 +9,6 @@ import GraphQLPlanning
 import GraphQLServiceMapping
 import GraphQLSubscriptions
 import Ports
-import Presentation
 
 /// The ``GraphQLDocumentRunner`` of one endpoint: documents run through the endpoint's client (token,
 /// normalized cache, retries for queries), validated first against its schema (kept per
@@ -66,9 +65,9 @@ public struct EndpointDocumentRunner: GraphQLDocumentRunner {
         } catch let error as GraphQLClientError where !error.isUnauthenticated() {
             switch error.kind {
             case .graphQLErrors(let errors):
-                return GraphQLDocumentAnswer(data: nil, errors: errors.prefix(10).map(ServerText.sentence))
+                return GraphQLDocumentAnswer(data: nil, errors: DocumentRunnerErrorMapping.answerErrors(errors))
             case let .partialData(data, errors):
-                return GraphQLDocumentAnswer(data: AnswerJSON.text(data, fields: prepared.plan.fields), errors: errors.prefix(10).map(ServerText.sentence))
+                return GraphQLDocumentAnswer(data: AnswerJSON.text(data, fields: prepared.plan.fields), errors: DocumentRunnerErrorMapping.answerErrors(errors))
             default:
                 throw DocumentRunnerErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
             }

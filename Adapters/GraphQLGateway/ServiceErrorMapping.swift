@@ -2,11 +2,11 @@ import Domain
 import GraphQLClient
 import GraphQLServiceMapping
 import Ports
-import Presentation
 
 /// Maps the gateway's failures onto ``ServiceError``s: the client's through the shared
 /// classification (`GraphQLServiceMapping`), with the hosted server's null-user defect counted as a
-/// refused login; answers that decode but do not map are unreadable.
+/// refused login; answers that decode but do not map are unreadable. The server's words pass
+/// as it sent them: the edge that shows them words and sanitises them.
 enum ServiceErrorMapping {
     /// The error as a ``ServiceError`` for `operation`; errors that are neither the client's
     /// nor malformed answers (for example a credential store failing) pass through unchanged.
@@ -18,7 +18,7 @@ enum ServiceErrorMapping {
         guard let error = error as? GraphQLClientError else { return error }
         return ServiceError(
             error, operation: operation, unauthenticatedWhen: { isNullUserMessage($0.message) },
-            rejection: { "The server rejected the request: \(ServerText.sentence($0))" }
+            rejection: { "The server rejected the request: \($0)" }
         )
     }
 

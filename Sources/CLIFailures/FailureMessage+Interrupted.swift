@@ -1,6 +1,7 @@
 import CLIArguments
 import Domain
 import Ports
+import Presentation
 import UseCases
 
 extension FailureMessage {
@@ -34,8 +35,10 @@ extension FailureMessage {
         "Run `\(CommandCatalog.toolName) details \(id) \(CommandOptions.forceReload.name)` to check."
     }
 
-    /// A sentence as a phrase inside another: no capital, no full stop.
-    private static func phrase(_ sentence: String) -> String {
+    /// A sentence as a phrase inside another: on one line and cut (``ServerText/line(_:)``), no
+    /// capital, no full stop.
+    private static func phrase(_ detail: String) -> String {
+        let sentence = ServerText.line(detail)
         let trimmed = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
         return (trimmed.first.map { $0.lowercased() } ?? "") + trimmed.dropFirst()
     }

@@ -1,5 +1,6 @@
 import CLIArguments
 import Ports
+import Presentation
 
 extension FailureMessage {
     /// What the user reads when talking to the server failed; `endpoint` is the URL as shown,
@@ -54,8 +55,11 @@ extension FailureMessage {
         }
     }
 
-    /// The text as one sentence: capitalised, ending in a full stop.
-    private static func sentence(_ text: String) -> String {
+    /// The text as one sentence: on one line and cut (``ServerText/line(_:)``: a detail may quote
+    /// the server as it wrote), capitalised, ending in a full stop. Not sanitised: the edge that
+    /// prints the whole message does that.
+    private static func sentence(_ detail: String) -> String {
+        let text = ServerText.line(detail)
         guard let first = text.first else { return "" }
         let capitalised = first.uppercased() + text.dropFirst()
         return capitalised.hasSuffix(".") || capitalised.hasSuffix("?") || capitalised.hasSuffix("!") ? capitalised : capitalised + "."

@@ -3,7 +3,9 @@
 public struct GraphQLDocumentAnswer: Sendable, Equatable {
     /// The `data` object as JSON text; `nil` when the server answered errors only.
     public var data: String?
-    /// The server's errors as sentences (sanitised, shortened); empty on success.
+    /// The server's errors, each its message as the server sent it with the path of the field it is
+    /// about, not made safe for a terminal (whoever shows them sanitises
+    /// them); empty on success.
     public var errors: [String]
     public var fromCache: Bool
 

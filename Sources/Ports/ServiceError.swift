@@ -30,7 +30,9 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     public var kind: Kind
     /// The GraphQL operation's name, for example `"LaunchDetails"`.
     public var operation: String
-    /// One plain sentence about the cause, without any credential in it.
+    /// One plain sentence about the cause, without any credential in it. It may quote the
+    /// server's words as it sent them (not made safe for a terminal):
+    /// whoever shows it sanitises it.
     public var detail: String
     /// Whether the request may have reached the server although no usable answer came back:
     /// for a change (booking, cancelling) the server may or may not have made it, and the

@@ -25,10 +25,12 @@ extension RocketReserverCLI {
         }
     }
 
-    /// Writes an answer's data and its errors; `false` when it had errors.
+    /// Writes an answer's data and its errors, each the server's words as one sanitised sentence
+    /// (``ServerText/sentence(_:)``: the adapter passes them as the server sent them); `false`
+    /// when it had errors.
     private static func write(_ answer: GraphQLDocumentAnswer, output: any TextOutput, errors: any TextOutput) -> Bool {
         if let data = answer.data { output.write(data + "\n") }
-        for error in answer.errors { errors.write("\(CommandCatalog.toolName): The server answered with an error: \(error)\n") }
+        for error in answer.errors { errors.write("\(CommandCatalog.toolName): The server answered with an error: \(ServerText.sentence(error))\n") }
         return answer.errors.isEmpty
     }
 

@@ -9,7 +9,7 @@ import UseCases
 extension RocketReserverCLI {
     /// The note on standard error when the live connection drops (the feed reconnects by itself).
     static func connectionLostNote(_ error: ServiceError) -> String {
-        "The live connection was lost (\(DisplayText.sanitized(error.detail, limit: 200))); reconnecting."
+        "The live connection was lost (\(DisplayText.sanitized(ServerText.line(error.detail), limit: 200))); reconnecting."
     }
 
     /// The note on standard error once the feed is connected again.

@@ -31,6 +31,16 @@ enum ProductList {
         return names
     }
 
+    /// The products named by `.product(name: "X", package: "RocketReserver")` in `text` (the
+    /// manifests README.md and Library.md show another package).
+    static func packageProducts(in text: String) -> Set<String> {
+        let marker = ".product(name: \""
+        return Set(text.components(separatedBy: marker).dropFirst().compactMap { rest in
+            guard let end = rest.firstIndex(of: "\""), rest[end...].hasPrefix("\", package: \"RocketReserver\")") else { return nil }
+            return String(rest[..<end])
+        })
+    }
+
     /// The names in backticks after "Each is a library product except", up to the first `(`;
     /// `nil` when the doc has no such sentence.
     static func exceptions(in markdown: String) -> Set<String>? {

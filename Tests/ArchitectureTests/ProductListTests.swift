@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// The docs' product lists (README, Architecture.md, GraphQLClient.md) say what Package.swift
-/// ships, and no product but the test doubles links test code.
+/// ships, the manifests README and Library.md show name real products, and no product but the
+/// test doubles links test code.
 @Suite("Product lists", .timeLimit(.minutes(5)))
 struct ProductListTests {
     static let root = BuiltProducts.packageRoot
@@ -43,9 +44,20 @@ struct ProductListTests {
         for name in excepted.subtracting(modules).sorted() { Issue.record("GraphQLClient.md excepts \(name), which its table does not list") }
     }
 
+    /// The package manifests the guides show name products that exist.
+    @Test(arguments: ["README.md", "Docs/Library.md"])
+    func theDocsManifestsNameProductsThatExist(path: String) throws {
+        let named = ProductList.packageProducts(in: try document(path))
+        #expect(!named.isEmpty, "\(path) no longer shows a manifest naming the package's products")
+        for name in named.subtracting(products.map(\.name)).sorted() {
+            Issue.record("\(path) shows .product(name: \"\(name)\"), which is not a product of Package.swift")
+        }
+    }
+
     @Test func theProductListsAreRead() {
         let table = "| product | kind |\n|---|---|\n| `A`, `B` | library |\n| `C` | plugin |\n\nafter"
         #expect(ProductList.tableProducts(in: table) == ["A", "B", "C"])
+        #expect(ProductList.packageProducts(in: #".product(name: "A", package: "RocketReserver"), .product(name: "B", package: "Other")"#) == ["A"])
         #expect(ProductList.exceptions(in: "Each is a library product except `X`, `Y`\nand `Z` (why `W`)") == ["X", "Y", "Z"])
     }
 

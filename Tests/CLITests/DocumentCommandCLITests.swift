@@ -44,6 +44,15 @@ final class DocumentCommandCLITests {
             + "rocket-reserver: The server answered with an error: Second.\n")
     }
 
+    /// The runner passes the server's errors as it sent them; the CLI prints each as one
+    /// sanitised sentence.
+    @Test func theServersRawErrorsPrintAsOneSafeSentenceEach() async throws {
+        let answer = GraphQLDocumentAnswer(data: nil, errors: ["boom\u{1B}[31m red\nsecond line\u{202E} (at launch)"])
+        let cli = try CLIHarness(documentRunner: InMemoryDocumentRunner(answers: ["": .success(answer)]))
+        #expect(await cli.run("query", try document()) == .refused)
+        #expect(cli.stderr.text == "rocket-reserver: The server answered with an error: boom\u{FFFD}[31m red second line\u{FFFD} (at launch).\n")
+    }
+
     @Test func aDocumentThatDoesNotFitExits64WithItsDiagnostics() async throws {
         let invalid = GraphQLDocumentError.invalidDocument(name: "Q.graphql", diagnostics: ["Q.graphql:1:11: error: Cannot query field \"helo\" on type \"Query\"."])
         let cli = try CLIHarness(documentRunner: InMemoryDocumentRunner(answers: ["": .failure(invalid)]))

@@ -1,6 +1,7 @@
 import Domain
 import InMemoryAdapters
 import Ports
+import Presentation
 @testable import CLIArguments
 @testable import RocketReserverCLI
 import Testing
@@ -100,6 +101,19 @@ struct RocketReserverCLITests {
         let message = cli.stderr.text
         #expect(message.hasPrefix("rocket-reserver: "))
         #expect(message.split(separator: "\n").count == 1)
+    }
+
+    /// Adapters pass the server's words as it sent them; the CLI words them as one short line
+    /// and sanitises it once, as it prints.
+    @Test func aServersRawWordsPrintAsOneSafeShortLine() async throws {
+        let cli = try CLIHarness()
+        let words = "bad\u{1B}]0;owned\u{07}\r\nnews\u{202E}" + String(repeating: " long", count: 10_000)
+        await cli.server.failNextRequest(with: ServiceError(.rejected, operation: "LaunchDetails", detail: words))
+        #expect(await cli.run("details", "3") == .refused)
+        let message = cli.stderr.text
+        #expect(message.hasPrefix("rocket-reserver: The server refused LaunchDetails: Bad\u{FFFD}]0;owned\u{FFFD} news\u{FFFD} long"))
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.count < 2 * ServerText.maximumLength)
     }
 
     @Test func anUnreadableLoginExits77() async throws {

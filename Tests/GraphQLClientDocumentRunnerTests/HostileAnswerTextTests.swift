@@ -7,7 +7,7 @@ import Presentation
 import TestExpectations
 import Testing
 
-/// `query`'s loops over the server's answer (its errors as sentences, its data as indented
+/// `query`'s loops over the server's answer (its errors as the adapter bounds them and the CLI words them, its data as indented
 /// JSON) are linear at 10 MB, whatever the text's shape, and a sentence stays one short line.
 @Suite("Hostile answer text", .serialized, .timeLimit(.minutes(10)), .runsOnItsOwn)
 struct HostileAnswerTextTests {
@@ -27,7 +27,7 @@ struct HostileAnswerTextTests {
     @Test("A server's error message becomes one sentence of at most 300 characters in linear time", arguments: shapes.map(\.0))
     func errorSentence(shape: String) async throws {
         await LinearTime.expect(shape, input: try Self.make(shape)) { message in
-            let sentence = ServerText.sentence(GraphQLError(message: message, path: [message]))
+            let sentence = ServerText.sentence(DocumentRunnerErrorMapping.answerErrors([GraphQLError(message: message, path: [message])])[0])
             return !sentence.contains("\n") && sentence.count <= 2 * ServerText.maximumLength && sentence.utf8.count <= 8 * ServerText.maximumLength
         }
     }

@@ -38,7 +38,7 @@ struct ServiceErrorMappingTests {
         #expect(error?.kind == example.kind)
         #expect(error?.operation == "LaunchDetails")
         #expect(error?.detail.contains("\n") == false)
-        #expect(error?.detail.hasSuffix(".") == true)
+        #expect(error?.detail.isEmpty == false)
         #expect(error.map { "\($0)".contains(GatewayFixture.token) } == false)
     }
 
@@ -54,7 +54,17 @@ struct ServiceErrorMappingTests {
         let error = await #expect(throws: ServiceError.self) {
             try await GatewayFixture.gateway(session).launches.launchPage(LaunchPageRequest(pageSize: 5))
         }
-        #expect(error == ServiceError(.rejected, operation: "LaunchList", detail: "The server rejected the request: Page size must be at least 1."))
+        #expect(error == ServiceError(.rejected, operation: "LaunchList", detail: "The server rejected the request: Page size must be at least 1"))
+    }
+
+    /// The gateway is a data adapter: the server's words pass as it sent them, and only the edge
+    /// that prints them makes them safe for a terminal.
+    @Test func aRejectionPassesTheServersWordsAsItSentThem() async throws {
+        let session = StubHTTPSession([StubHTTPSession.json(#"{"errors":[{"message":"bad\u001b[2J\nnews\u202e"}]}"#, status: 400)])
+        let error = await #expect(throws: ServiceError.self) {
+            try await GatewayFixture.gateway(session).launches.launchPage(LaunchPageRequest(pageSize: 5))
+        }
+        #expect(error?.detail == "The server rejected the request: bad\u{1B}[2J\nnews\u{202E}")
     }
 
     @Test func cancellationIsCancelled() async throws {

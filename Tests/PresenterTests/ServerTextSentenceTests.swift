@@ -23,6 +23,14 @@ struct ServerTextSentenceTests {
         #expect(sentence.hasSuffix("…"))
     }
 
+    @Test func aLineIsOneCutLineThatTheEdgeStillSanitises() {
+        #expect(ServerText.line("  launch not found\n\tsee logs  ") == "launch not found see logs")
+        let long = ServerText.line(String(repeating: "x", count: 5_000) + "\u{1B}")
+        #expect(long.count == ServerText.maximumLength)
+        #expect(long.hasSuffix("…"))
+        #expect(ServerText.line("bad\u{1B}[2Jnews") == "bad\u{1B}[2Jnews", "sanitising is the printing edge's, once")
+    }
+
     @Test func controlCharactersNeverReachTheTerminal() {
         let sentence = ServerText.sentence("bad\u{1B}[2Jnews\u{07}")
         #expect(!sentence.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
