@@ -32,10 +32,7 @@ public struct PersistedQueryInterceptor: GraphQLInterceptor {
         case .off:
             return try await next(request)
         case .only:
-            let id = SHA256.hex(request.operation.document)
-            var hashed = request
-            hashed.transmission = GraphQLTransmission(sendsDocument: false, persistedQueryHash: id, allowsGET: request.transmission.allowsGET)
-            let response = try await next(hashed)
+            let (id, response) = try await Self.sendHashOnly(request, next: next)
             switch PersistedQueryAnswer(response) {
             case .notFound:
                 throw GraphQLClientError(operationName: request.operation.name, kind: .persistedDocumentNotFound(id: id), statusCode: response.http?.statusCode)
@@ -46,10 +43,7 @@ public struct PersistedQueryInterceptor: GraphQLInterceptor {
             }
         case .automatic:
             if await memory.isUnsupported() { return try await next(request) }
-            let hash = SHA256.hex(request.operation.document)
-            var hashed = request
-            hashed.transmission = GraphQLTransmission(sendsDocument: false, persistedQueryHash: hash, allowsGET: request.transmission.allowsGET)
-            let response = try await next(hashed)
+            let (hash, response) = try await Self.sendHashOnly(request, next: next)
             switch PersistedQueryAnswer(response) {
             case .other:
                 return response
@@ -63,6 +57,14 @@ public struct PersistedQueryInterceptor: GraphQLInterceptor {
                 return try await next(request)
             }
         }
+    }
+
+    /// Sends `request` by the hash of its document alone; the hash and the raw answer.
+    private static func sendHashOnly(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> (hash: String, response: GraphQLResponse) {
+        let hash = SHA256.hex(request.operation.document)
+        var hashed = request
+        hashed.transmission = GraphQLTransmission(sendsDocument: false, persistedQueryHash: hash, allowsGET: request.transmission.allowsGET)
+        return (hash, try await next(hashed))
     }
 }
 
