@@ -10,4 +10,11 @@ public enum HostName {
         guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else { return false }
         return octets.first == "127"
     }
+
+    /// Whether `host` is under the reserved `.invalid` domain (RFC 6761), which never resolves:
+    /// `invalid` itself or a name ending in `.invalid`, a trailing dot allowed, any letter case.
+    public static func isInvalid(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered == "invalid" || lowered.hasSuffix(".invalid") || lowered.hasSuffix(".invalid.")
+    }
 }

@@ -15,4 +15,14 @@ import Testing
     func namesAnotherHost(_ host: String) {
         #expect(!HostName.isLoopback(host))
     }
+
+    @Test(arguments: ["invalid", "INVALID", "proxy.invalid", "a.b.Invalid", "rocket-reserver.invalid."])
+    func namesUnderInvalidNeverResolve(_ host: String) {
+        #expect(HostName.isInvalid(host))
+    }
+
+    @Test(arguments: ["", "invalid.example", "notinvalid", "example.invalidx", "127.0.0.1", "invalid.."])
+    func otherNamesMayResolve(_ host: String) {
+        #expect(!HostName.isInvalid(host))
+    }
 }
