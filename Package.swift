@@ -81,7 +81,7 @@ let package = Package(
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** The files a command line names: a document read whole and checked, an output written by what is at its path (atomically for a regular file), a CA file checked before use. Knows no app. */
-        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText"], path: "Sources/CommandLineFiles"),
+        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText", "POSIXSupport"], path: "Sources/CommandLineFiles"),
         /** This tool's command line described in CommandLineKit (commands, options, environment, exit statuses), parsed into an `Invocation`; the `Configuration` value with its defaults and limits. */
         .target(name: "CLIArguments", dependencies: ["CommandLineKit", "Domain", "Ports", "UseCases"], path: "Sources/CLIArguments"),
         /** What a run is given: the `CLIEnvironment` (variables, outputs, the adapters' factory, the signal shield) and the `Configuration` resolved from it (endpoint policy, proxies, state folders). */

@@ -80,10 +80,9 @@ package struct SocketConnection: Sendable {
     /// before and after it, on the caller's task).
     package func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
         while true {
-            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            let count = SystemCall.repeating { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
             if count >= 0 { return count }
             let code = errno
-            if code == EINTR { continue }
             guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
             _ = try await EventLoop.current.wait(for: .readable(descriptor), until: deadline)
         }
