@@ -70,6 +70,8 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "Ports", "TerminalModel"], path: "Sources/Presentation"),
         /** Rules about host names every layer applies alike (which hosts are this machine, which a no_proxy list exempts). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
+        /** The ids handed out for registrations that have not reached their table yet (a wait cancelled before it registered). No dependencies. */
+        .target(name: "Registrations", path: "Sources/Registrations"),
         /** How a file path splits into folder and name; no dependencies, for every layer. */
         .target(name: "PathNames", path: "Sources/PathNames"),
         /** The system's words for an errno, read thread-safely; every message that quotes them reads them here. No dependencies. */
@@ -138,7 +140,7 @@ let package = Package(
         /** The system's side of sockets: epoll (looked up at run time), host names resolved off the task's thread, IP literals, SIGPIPE kept from ending the process. */
         .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketSystem"),
         /** The event loops that wait, in one epoll_wait each, for sockets and deadlines and run their tasks; the non-blocking TCP connection and byte streams that wait on them. */
-        .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketEventLoop"),
+        .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames", "Registrations"], path: "Adapters/SocketEventLoop"),
         /** TLS over the loop's connections with the system's OpenSSL 3 (dlopen): contexts and trust, verified handshakes, sessions, failures in words. */
         .target(name: "SocketTLS", dependencies: ["SocketSystem", "SocketEventLoop", "Transport", "POSIXSupport"], path: "Adapters/SocketTLS"),
         /** HTTP/1.1 answers read from a byte stream: the head parsed, the body framed by Content-Length, chunks or the connection's end, within the limits. */
@@ -146,18 +148,21 @@ let package = Package(
         /** RFC 6455 as bytes, without sockets: frames encoded and parsed, messages assembled, UTF-8 checked, the opening handshake (SHA-1 written here). */
         .target(name: "WebSocketCodec", dependencies: ["Transport"], path: "Adapters/WebSocketCodec"),
         /** An open WebSocket's I/O: the engine its users share with its I/O task (queues, close, wake-up pair) and the task that reads, answers and writes frames on the event loop. */
-        .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport"], path: "Adapters/WebSocketIO"),
+        .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport", "Registrations"], path: "Adapters/WebSocketIO"),
         /** The socket clients: HTTP/1.1 with its connection pool and proxy tunnels (the `HTTPSession` the CLI uses), and the WebSocket client; their TLS and proxy settings. */
         .target(
             name: "SocketTransport",
-            dependencies: ["SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames"],
+            dependencies: [
+                "SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames", "Registrations",
+            ],
             path: "Adapters/SocketTransport"
         ),
         /** A port-agnostic GraphQL client: operations, requests, the interceptor chain, response decoding, retry. Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
-            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames", "Registrations"],
+            path: "Adapters/GraphQLSubscriptions"
         ),
         /** The cache's records, pure: values, keys, the record body's encoding, an answer normalized into records and a query read back from them. No storage, no files. */
         .target(name: "CacheRecords", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/CacheRecords"),
@@ -195,7 +200,7 @@ let package = Package(
             name: "TerminalKit", dependencies: ["TerminalModel", "Presentation", "POSIXSupport", "SystemErrorText", "SingleThreadRuntime"], path: "Adapters/TerminalKit"
         ),
         /** In-memory adapters for every port, shipped for tests and experiments. */
-        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
+        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation", "Registrations"], path: "Adapters/InMemoryAdapters"),
         /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
         .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/GraphQLOperationSupport"),
         /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
@@ -394,6 +399,7 @@ let package = Package(
         .testTarget(name: "CommandLineFilesTests", dependencies: ["CommandLineFiles"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
         .testTarget(name: "PathNamesTests", dependencies: ["PathNames"]),
+        .testTarget(name: "RegistrationsTests", dependencies: ["Registrations"]),
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",
