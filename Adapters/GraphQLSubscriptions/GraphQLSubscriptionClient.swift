@@ -146,7 +146,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     }
 
     /// Subscriptions alive now (each holds a share of the socket).
-    public var activeSubscriptions: Int { subscribers.count }
+    package var activeSubscriptions: Int { subscribers.count }
 
     func add(_ id: String, _ subscriber: Subscriber) async {
         guard arriving.withLock({ $0.register(id) }) else { return }
