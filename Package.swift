@@ -309,7 +309,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
-        .target(name: "GraphQLTestDoubles", dependencies: ["Transport"], path: "Tests/GraphQLTestDoubles"),
+        .target(name: "GraphQLTestDoubles", dependencies: ["Transport", "Registrations"], path: "Tests/GraphQLTestDoubles"),
         /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers. */
         .target(
             name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "Transport", "GraphQLTestDoubles", "RocketReserverAPI"],
@@ -356,7 +356,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "JSONFileCredentialStore", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "Transport", "JSON",
                 "GraphQLClient", "NormalizedCache",
-                "CacheFolder", "TestSupport",
+                "CacheFolder", "TestSupport", "Registrations",
             ]
         ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TerminalModel", "TestExpectations"]),
@@ -364,7 +364,7 @@ let package = Package(
         .testTarget(name: "AppScreensTests", dependencies: ["AppScreens", "Domain", "TerminalModel"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalModel", "Presentation"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
-        .target(name: "TestSupport", dependencies: ["SQLite", "SocketTLS", "POSIXSupport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SQLite", "SocketTLS", "POSIXSupport", "Registrations"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
         .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
@@ -389,7 +389,7 @@ let package = Package(
             name: "GraphQLSubscriptionsTests",
             dependencies: [
                 "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "Transport", "JSON", "SocketTransport",
-                "GraphQLTestDoubles", "TestSupport",
+                "GraphQLTestDoubles", "TestSupport", "Registrations",
             ],
             exclude: ["Peers"]
         ),
