@@ -138,7 +138,7 @@ let package = Package(
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** The system's side of sockets: epoll (looked up at run time), host names resolved off the task's thread, IP literals, SIGPIPE kept from ending the process. */
-        .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketSystem"),
+        .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketSystem"),
         /** The event loops that wait, in one epoll_wait each, for sockets and deadlines and run their tasks; the non-blocking TCP connection and byte streams that wait on them. */
         .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames", "Registrations"], path: "Adapters/SocketEventLoop"),
         /** TLS over the loop's connections with the system's OpenSSL 3 (dlopen): contexts and trust, verified handshakes, sessions, failures in words. */
