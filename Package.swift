@@ -70,6 +70,8 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "Ports", "TerminalModel"], path: "Sources/Presentation"),
         /** Rules about host names every layer applies alike (which hosts are this machine, which a no_proxy list exempts). No dependencies. */
         .target(name: "HostNames", path: "Sources/HostNames"),
+        /** The ids handed out for registrations that have not reached their table yet (a wait cancelled before it registered). No dependencies. */
+        .target(name: "Registrations", path: "Sources/Registrations"),
         /** How a file path splits into folder and name; no dependencies, for every layer. */
         .target(name: "PathNames", path: "Sources/PathNames"),
         /** The system's words for an errno, read thread-safely; every message that quotes them reads them here. No dependencies. */
@@ -81,7 +83,7 @@ let package = Package(
         /** A generic command-line kit: options declared once as values, the tokenizer, help, man page and completion scripts from one spec. No dependencies. */
         .target(name: "CommandLineKit", path: "Sources/CommandLineKit"),
         /** The files a command line names: a document read whole and checked, an output written by what is at its path (atomically for a regular file), a CA file checked before use. Knows no app. */
-        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText"], path: "Sources/CommandLineFiles"),
+        .target(name: "CommandLineFiles", dependencies: ["CommandLineKit", "PathNames", "SystemErrorText", "POSIXSupport"], path: "Sources/CommandLineFiles"),
         /** This tool's command line described in CommandLineKit (commands, options, environment, exit statuses), parsed into an `Invocation`; the `Configuration` value with its defaults and limits. */
         .target(name: "CLIArguments", dependencies: ["CommandLineKit", "Domain", "Ports", "UseCases"], path: "Sources/CLIArguments"),
         /** What a run is given: the `CLIEnvironment` (variables, outputs, the adapters' factory, the signal shield) and the `Configuration` resolved from it (endpoint policy, proxies, state folders). */
@@ -136,9 +138,9 @@ let package = Package(
         /** A thin binding to the system's SQLite 3 (`libsqlite3.so.0`, loaded with dlopen): connections, prepared statements, transactions. */
         .target(name: "SQLite", dependencies: ["POSIXSupport"], path: "Adapters/SQLite"),
         /** The system's side of sockets: epoll (looked up at run time), host names resolved off the task's thread, IP literals, SIGPIPE kept from ending the process. */
-        .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketSystem"),
+        .target(name: "SocketSystem", dependencies: ["Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames"], path: "Adapters/SocketSystem"),
         /** The event loops that wait, in one epoll_wait each, for sockets and deadlines and run their tasks; the non-blocking TCP connection and byte streams that wait on them. */
-        .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime"], path: "Adapters/SocketEventLoop"),
+        .target(name: "SocketEventLoop", dependencies: ["SocketSystem", "Transport", "POSIXSupport", "SingleThreadRuntime", "HostNames", "Registrations"], path: "Adapters/SocketEventLoop"),
         /** TLS over the loop's connections with the system's OpenSSL 3 (dlopen): contexts and trust, verified handshakes, sessions, failures in words. */
         .target(name: "SocketTLS", dependencies: ["SocketSystem", "SocketEventLoop", "Transport", "POSIXSupport"], path: "Adapters/SocketTLS"),
         /** HTTP/1.1 answers read from a byte stream: the head parsed, the body framed by Content-Length, chunks or the connection's end, within the limits. */
@@ -146,11 +148,13 @@ let package = Package(
         /** RFC 6455 as bytes, without sockets: frames encoded and parsed, messages assembled, UTF-8 checked, the opening handshake (SHA-1 written here). */
         .target(name: "WebSocketCodec", dependencies: ["Transport"], path: "Adapters/WebSocketCodec"),
         /** An open WebSocket's I/O: the engine its users share with its I/O task (queues, close, wake-up pair) and the task that reads, answers and writes frames on the event loop. */
-        .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport"], path: "Adapters/WebSocketIO"),
+        .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport", "Registrations"], path: "Adapters/WebSocketIO"),
         /** The socket clients: HTTP/1.1 with its connection pool and proxy tunnels (the `HTTPSession` the CLI uses), and the WebSocket client; their TLS and proxy settings. */
         .target(
             name: "SocketTransport",
-            dependencies: ["SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames"],
+            dependencies: [
+                "SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames", "Registrations",
+            ],
             path: "Adapters/SocketTransport"
         ),
         /** The operations a client sends, as values: queries, mutations and subscriptions, fields with their arguments, conditions and type cases; their document rendered and an answer's shape checked. No I/O. */
@@ -159,7 +163,8 @@ let package = Package(
         .target(name: "GraphQLClient", dependencies: ["GraphQLDocuments", "JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
-            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames"], path: "Adapters/GraphQLSubscriptions"
+            name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames", "Registrations"],
+            path: "Adapters/GraphQLSubscriptions"
         ),
         /** The cache's records, pure: values, keys, the record body's encoding, an answer normalized into records and a query read back from them. No storage, no files. */
         .target(name: "CacheRecords", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/CacheRecords"),
@@ -197,7 +202,7 @@ let package = Package(
             name: "TerminalKit", dependencies: ["TerminalModel", "Presentation", "POSIXSupport", "SystemErrorText", "SingleThreadRuntime"], path: "Adapters/TerminalKit"
         ),
         /** In-memory adapters for every port, shipped for tests and experiments. */
-        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation"], path: "Adapters/InMemoryAdapters"),
+        .target(name: "InMemoryAdapters", dependencies: ["Domain", "Ports", "Presentation", "Registrations"], path: "Adapters/InMemoryAdapters"),
         /** What generated code needs at run time: decoding answers (JSONValue) into models, encoding variables. */
         .target(name: "GraphQLOperationSupport", dependencies: ["GraphQLClient", "JSON"], path: "Adapters/GraphQLOperationSupport"),
         /** The tutorial's operations as `.graphql` files, generated into typed Swift at build time. */
@@ -306,7 +311,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "UseCaseTests", dependencies: ["Domain", "Ports", "UseCases", "InMemoryAdapters"]),
         /** A scripted HTTP session and an in-memory WebSocket session for the GraphQL client's and gateway's tests. */
-        .target(name: "GraphQLTestDoubles", dependencies: ["Transport"], path: "Tests/GraphQLTestDoubles"),
+        .target(name: "GraphQLTestDoubles", dependencies: ["Transport", "Registrations"], path: "Tests/GraphQLTestDoubles"),
         /** Builders the client library's tests share: the standard chain over a stub, the tutorial's operations and answers. */
         .target(
             name: "GraphQLClientFixtures", dependencies: ["GraphQLClient", "NormalizedCache", "Transport", "GraphQLTestDoubles", "RocketReserverAPI"],
@@ -353,7 +358,7 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "JSONFileCredentialStore", "InMemoryAdapters", "GraphQLGateway", "GraphQLSubscriptions", "GraphQLTestDoubles", "Transport", "JSON",
                 "GraphQLClient", "NormalizedCache",
-                "CacheFolder", "TestSupport",
+                "CacheFolder", "TestSupport", "Registrations",
             ]
         ),
         .testTarget(name: "PresenterTests", dependencies: ["Domain", "Ports", "Presentation", "TerminalPresenters", "TerminalModel", "TestExpectations"]),
@@ -361,7 +366,7 @@ let package = Package(
         .testTarget(name: "AppScreensTests", dependencies: ["AppScreens", "Domain", "TerminalModel"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalModel", "Presentation"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
-        .target(name: "TestSupport", dependencies: ["SQLite"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SQLite", "SocketTLS", "POSIXSupport", "Registrations"], path: "Tests/TestSupport"),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
         .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),
@@ -386,7 +391,7 @@ let package = Package(
             name: "GraphQLSubscriptionsTests",
             dependencies: [
                 "GraphQLSubscriptions", "GraphQLClient", "GraphQLOperationSupport", "RocketReserverAPI", "Transport", "JSON", "SocketTransport",
-                "GraphQLTestDoubles", "TestSupport",
+                "GraphQLTestDoubles", "TestSupport", "Registrations",
             ],
             exclude: ["Peers"]
         ),
@@ -396,6 +401,7 @@ let package = Package(
         .testTarget(name: "CommandLineFilesTests", dependencies: ["CommandLineFiles"]),
         .testTarget(name: "HostNamesTests", dependencies: ["HostNames"]),
         .testTarget(name: "PathNamesTests", dependencies: ["PathNames"]),
+        .testTarget(name: "RegistrationsTests", dependencies: ["Registrations"]),
         .testTarget(name: "SystemErrorTextTests", dependencies: ["SystemErrorText"]),
         .testTarget(
             name: "CLITests",

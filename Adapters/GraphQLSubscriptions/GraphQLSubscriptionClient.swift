@@ -7,6 +7,7 @@ import GraphQLClient
 import Transport
 import JSON
 import Synchronization
+import Registrations
 
 /// Runs GraphQL subscriptions over one shared WebSocket, in `graphql-transport-ws` or
 /// `graphql-ws`, whichever the server picks.
@@ -52,9 +53,10 @@ public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     let memory: SubscriptionProtocolMemory?
     nonisolated let ids = Mutex(0)
 
+    /// Ids made and not added yet; one whose consumer stopped first is never added.
+    nonisolated let arriving = Mutex(PendingRegistrations<String>())
+
     var subscribers: [String: Subscriber] = [:]
-    /// Ids whose consumer stopped before they were added.
-    var abandoned: Set<String> = []
     /// Ids sent on the current connection.
     var started: Set<String> = []
     /// What was sent on the current connection to learn that the server has a subscription.
@@ -135,6 +137,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
             next += 1
             return String(next)
         }
+        arriving.withLock { $0.issue(id) }
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GraphQLSubscriptionEvent<[String: JSONValue]>.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferLimit)
         )
@@ -143,10 +146,10 @@ public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     }
 
     /// Subscriptions alive now (each holds a share of the socket).
-    public var activeSubscriptions: Int { subscribers.count }
+    package var activeSubscriptions: Int { subscribers.count }
 
     func add(_ id: String, _ subscriber: Subscriber) async {
-        guard abandoned.remove(id) == nil else { return }
+        guard arriving.withLock({ $0.register(id) }) else { return }
         subscribers[id] = subscriber
         if connection == nil {
             generation += 1
@@ -158,10 +161,8 @@ public actor GraphQLSubscriptionClient: GraphQLSubscriptionTransport {
     }
 
     func remove(_ id: String) async {
-        guard let removed = subscribers.removeValue(forKey: id) else {
-            abandoned.insert(id)
-            return
-        }
+        if arriving.withLock({ $0.cancel(id) }) { return }
+        guard let removed = subscribers.removeValue(forKey: id) else { return }
         removed.live.settle(.failure(CancellationError()))
         if let channel, started.remove(id) != nil {
             try? await channel.send(.complete(id: id))

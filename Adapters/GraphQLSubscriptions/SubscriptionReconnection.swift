@@ -45,7 +45,7 @@ public struct SubscriptionReconnection: Sendable {
     }
 
     /// The delay before reconnection attempt `attempt` (0 for the first), as ``delay(forAttempt:)`` picks it.
-    public func delayForTesting(attempt: Int) -> Duration {
+    package func delayForTesting(attempt: Int) -> Duration {
         delay(forAttempt: attempt)
     }
 

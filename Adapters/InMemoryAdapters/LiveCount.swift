@@ -1,4 +1,5 @@
 import Synchronization
+import Registrations
 
 /// A count of live registrations (watches, subscriptions) that a test can wait on without
 /// polling: every change wakes the waiters whose target it reaches.
@@ -7,8 +8,8 @@ public final class LiveCount: Sendable {
         var value = 0
         var waiters: [(id: Int, target: Int, continuation: CheckedContinuation<Bool, Never>)] = []
         var nextWaiter = 0
-        /// Waits cancelled before they registered.
-        var cancelled: Set<Int> = []
+        /// Waits about to register; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
     }
 
     private let state = Mutex(State())
@@ -27,12 +28,13 @@ public final class LiveCount: Sendable {
     public func wait(until target: Int) async -> Bool {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
+            state.arriving.issue(state.nextWaiter)
             return state.nextWaiter
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let reached = state.withLock { state -> Bool? in
-                    if state.cancelled.remove(id) != nil { return false }
+                    guard state.arriving.register(id) else { return false }
                     guard state.value != target else { return true }
                     state.waiters.append((id, target, continuation))
                     return nil
@@ -41,10 +43,8 @@ public final class LiveCount: Sendable {
             }
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
+                if state.arriving.cancel(id) { return nil }
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
             waiting?.resume(returning: false)

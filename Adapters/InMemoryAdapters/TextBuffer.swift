@@ -1,6 +1,7 @@
 import Ports
 import Presentation
 import Synchronization
+import Registrations
 
 /// A text output that keeps what is written, for tests: it can be closed like a pipe whose
 /// reader went away, and a test can wait for text without polling.
@@ -11,8 +12,8 @@ public final class TextBuffer: TextOutput {
         var writes = 0
         var waiters: [(id: Int, predicate: @Sendable (String) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
         var nextWaiter = 0
-        /// Waits cancelled before they registered.
-        var cancelled: Set<Int> = []
+        /// Waits about to register; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
     }
 
     private let storage = Mutex(State())
@@ -51,12 +52,13 @@ public final class TextBuffer: TextOutput {
     public func wait(until predicate: @escaping @Sendable (String) -> Bool) async -> Bool {
         let id = storage.withLock { state in
             defer { state.nextWaiter += 1 }
+            state.arriving.issue(state.nextWaiter)
             return state.nextWaiter
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let done = storage.withLock { state -> Bool? in
-                    if state.cancelled.remove(id) != nil { return false }
+                    guard state.arriving.register(id) else { return false }
                     guard !predicate(state.text) else { return true }
                     state.waiters.append((id, predicate, continuation))
                     return nil
@@ -65,10 +67,8 @@ public final class TextBuffer: TextOutput {
             }
         } onCancel: {
             let waiting = storage.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
+                if state.arriving.cancel(id) { return nil }
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
             waiting?.resume(returning: false)

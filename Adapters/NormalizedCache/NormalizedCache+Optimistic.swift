@@ -19,7 +19,7 @@ extension NormalizedCache {
     }
 
     /// Optimistic layers in force now.
-    public var optimisticLayerCount: Int { optimisticLayers.count }
+    package var optimisticLayerCount: Int { optimisticLayers.count }
 
     func addOptimisticLayer(_ update: OptimisticUpdate) -> Int {
         nextOptimisticLayer += 1

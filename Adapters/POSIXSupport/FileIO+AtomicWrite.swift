@@ -17,24 +17,27 @@ extension FileIO {
     /// The temporary file is named `.<name>.<pid>.<random hex>.tmp` and its writer holds an
     /// exclusive `flock` on it until it is renamed or removed, so a sweeper can tell a live
     /// writer's file (locked) from one left by a killed process (unlocked, its pid gone).
-    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    ///
+    /// `durable: false` skips both flushes, for a file whose loss in a crash costs little (a
+    /// file a crash left short must then be read as damaged).
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(Failure) {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Failure("create temporary file") }
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
         var failure: Failure?
-        if let code = bytes.withUnsafeBytes({ buffer in SystemCall.writeAll(buffer) { write(descriptor, $0, $1) } }) {
+        if let code = SystemCall.writeAll(bytes, to: descriptor) {
             failure = Failure("write", code)
         } else if fchmod(descriptor, 0o600) != 0 {
             failure = Failure("fchmod")
-        } else if fsync(descriptor) != 0 {
+        } else if durable, fsync(descriptor) != 0 {
             failure = Failure("fsync")
         }
         if failure == nil, rename(temporary, path) != 0 { failure = Failure("rename") }
         if failure != nil { unlink(temporary) }
         if close(descriptor) != 0, failure == nil { failure = Failure("close") }
         if let failure { throw failure }
-        try syncFolder(PathName.folder(of: path))
+        if durable { try syncFolder(PathName.folder(of: path)) }
     }
 
     /// A fresh temporary name beside `path`: `.<name>.<pid>.<16 hex digits>.tmp`.

@@ -51,26 +51,6 @@ extension FileIO {
         throw Failure("lock", reason: "the lock file kept being replaced")
     }
 
-    /// Waits, polling every 5 ms (so that cancelling the task ends the wait), until no process
-    /// holds an exclusive lock on the file at `path`, then runs `body` holding a shared one.
-    ///
-    /// The lock file is never created here, never followed through a symlink and never waited
-    /// on as a FIFO. Without a usable lock file (none yet, none can be made, or damage that the
-    /// next exclusive locker replaces) `body` runs unlocked.
-    package static func withSharedLock<T>(_ path: String, _ body: () throws -> T) async throws -> T {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return try body() }
-        defer { close(descriptor) }
-        var opened = stat()
-        guard fstat(descriptor, &opened) == 0, nonRegularKind(opened) == nil else { return try body() }
-        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else { return try body() }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
-    }
-
     /// Releases a lock taken with ``tryExclusiveLock(_:onDamage:)``.
     package static func unlock(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)

@@ -39,6 +39,16 @@ package enum FileIO {
         }
 
         package var description: String { isDamage ? reason : "\(operation) failed: \(reason)" }
+
+        /// The failure `problem` is, for a file of at most `limit` bytes.
+        init(_ problem: RegularFileProblem, limit: Int) {
+            switch problem {
+            case .symbolicLink: self.init(damage: "it is a symbolic link, which is never followed")
+            case .notRegular(let mode): self.init(damage: "it is \(FileIO.nonRegularKind(mode: mode) ?? "a regular file"), not a regular file")
+            case .tooLarge: self.init(damage: "it is larger than \(limit) bytes")
+            case .failed(let call, let code): self.init(call, code)
+            }
+        }
     }
 
     /// The whole file, or `nil` when it does not exist (nor can, under a non-folder).
@@ -49,6 +59,18 @@ package enum FileIO {
         return try readOpened(file, limit: limit)
     }
 
+    /// Why a path holds no regular file that may be read.
+    package enum RegularFileProblem: Error, Equatable {
+        /// A symbolic link, where links are not followed.
+        case symbolicLink
+        /// Something other than a regular file: its type bits (`st_mode & S_IFMT`).
+        case notRegular(mode_t)
+        /// A regular file over the limit.
+        case tooLarge
+        /// A system call failed: which one, and its `errno`.
+        case failed(String, Int32)
+    }
+
     /// Opens `path` for reading without blocking (`O_NONBLOCK`, so a FIFO without a writer
     /// cannot hang it) and checks, on the open descriptor, that a regular file of at most
     /// `limit` bytes is what was opened: nothing can be swapped in between.
@@ -57,22 +79,32 @@ package enum FileIO {
     /// - Throws: A damage ``Failure`` for a symlink when `followingLinks` is `false`, a
     ///   non-regular file or one over `limit` bytes; else the failed call's.
     static func openRegularFile(_ path: String, followingLinks: Bool, limit: Int) throws(Failure) -> (descriptor: Int32, size: Int)? {
+        do {
+            return try openRegular(path, followingLinks: followingLinks, limit: limit)
+        } catch {
+            throw Failure(error, limit: limit)
+        }
+    }
+
+    /// ``openRegularFile(_:followingLinks:limit:)`` with the reason as a value.
+    static func openRegular(_ path: String, followingLinks: Bool, limit: Int) throws(RegularFileProblem) -> (descriptor: Int32, size: Int)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            if errno == ELOOP, !followingLinks { throw Failure(damage: "it is a symbolic link, which is never followed") }
-            throw Failure("open")
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            if code == ELOOP, !followingLinks { throw .symbolicLink }
+            throw .failed("open", code)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let failure = Failure("stat")
+            let code = errno
             close(descriptor)
-            throw failure
+            throw .failed("stat", code)
         }
-        let damage = nonRegularKind(info).map { "it is \($0), not a regular file" } ?? (info.st_size > limit ? "it is larger than \(limit) bytes" : nil)
-        if let damage {
+        let problem: RegularFileProblem? = info.st_mode & S_IFMT != S_IFREG ? .notRegular(info.st_mode & S_IFMT) : (info.st_size > limit ? .tooLarge : nil)
+        if let problem {
             close(descriptor)
-            throw Failure(damage: damage)
+            throw problem
         }
         return (descriptor, Int(info.st_size))
     }
@@ -92,7 +124,12 @@ package enum FileIO {
 
     /// What a non-regular file is ("a FIFO", "a folder"…), or `nil` for a regular file.
     package static func nonRegularKind(_ info: stat) -> String? {
-        switch info.st_mode & S_IFMT {
+        nonRegularKind(mode: info.st_mode)
+    }
+
+    /// What a file of this mode is ("a FIFO", "a folder"…), or `nil` for a regular file.
+    package static func nonRegularKind(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFIFO: "a FIFO"
         case S_IFDIR: "a folder"

@@ -41,7 +41,8 @@ package enum SystemCall {
     }
 
     /// Writes every byte of `bytes` through `write` (`write(2)`, `send(2)`…), each call made as
-    /// ``repeating(whenWouldBlock:_:)`` says: `nil` once all is written, else the failed call's `errno`.
+    /// ``repeating(whenWouldBlock:_:)`` says: `nil` once all is written, else the failed call's
+    /// `errno` (`EIO` for a call that wrote nothing, which would otherwise be made for ever).
     package static func writeAll<Failure: Error>(
         _ bytes: UnsafeRawBufferPointer, whenWouldBlock waitUntilReady: (() throws(Failure) -> Void)?,
         _ write: (UnsafeRawPointer, Int) -> Int
@@ -51,6 +52,7 @@ package enum SystemCall {
         while offset < bytes.count {
             let written = try repeating(whenWouldBlock: waitUntilReady) { write(base + offset, bytes.count - offset) }
             if written < 0 { return errno }
+            if written == 0 { return EIO }
             offset += written
         }
         return nil
@@ -60,6 +62,20 @@ package enum SystemCall {
     /// written, else the failed call's `errno`.
     package static func writeAll(_ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawPointer, Int) -> Int) -> Int32? {
         writeAll(bytes, whenWouldBlock: nil as (() throws(Never) -> Void)?, write)
+    }
+
+    /// Writes every byte of `bytes` to the blocking `descriptor` with `write(2)`.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer in writeAll(buffer) { write(descriptor, $0, $1) } }
+    }
+
+    /// Writes every byte of `bytes` at the start of the file `descriptor` with `pwrite(2)`,
+    /// overwriting what is there (the file keeps its inode, and so its hard links).
+    package static func overwriteAll(_ bytes: [UInt8], at descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
+            return writeAll(buffer) { pwrite(descriptor, $0, $1, off_t(base.distance(to: $0))) }
+        }
     }
 
     /// Every byte up to the end of the (blocking) file, at most `limit` of them: one byte past

@@ -5,7 +5,4 @@
 /// `BookTripMutation`, `CancelTripMutation`, `SchemaIntrospectionQuery`, `TripsBookedSubscription`
 /// (for a streaming transport: `GeneratedSubscription`); fragments `LaunchTile`,
 /// `TripUpdateDetails` and the `Introspected…` ones; schema enums such as `PatchSize`.
-public enum RocketReserverAPI {
-    /// The schema the operations were generated against, as named in this target.
-    public static let schemaFileName = "schema.graphqls"
-}
+public enum RocketReserverAPI {}

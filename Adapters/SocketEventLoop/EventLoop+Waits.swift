@@ -3,6 +3,7 @@ import POSIXSupport
 import SingleThreadRuntime
 import Synchronization
 import SocketSystem
+import Registrations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,7 @@ extension EventLoop {
     func register(_ id: UInt64, _ waiter: Waiter, until deadline: ContinuousClock.Instant?) {
         enum Outcome { case waiting(wake: Bool, start: Bool), cancelled, failed(Int32) }
         let outcome = state.withLock { state -> Outcome in
-            guard state.arriving.remove(id) != nil else { return .cancelled }
+            guard state.arriving.register(id) else { return .cancelled }
             guard let epoll, self.wake != nil else { return .failed(EMFILE) }
             // Registered under the lock, so that nothing finishes the wait between the table
             // and epoll: a finished wait's descriptors are always out of epoll before it resumes.
@@ -44,7 +45,7 @@ extension EventLoop {
     /// Ends wait `id` (if it still waits) with `result`, its descriptors out of epoll first.
     func finish(_ id: UInt64, with result: Result<[UInt32], any Error>) {
         let waiter = state.withLock { state -> Waiter? in
-            if state.arriving.remove(id) != nil { return nil }
+            if state.arriving.cancel(id) { return nil }
             guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
             for interest in waiter.interests { epoll?.remove(interest.descriptor) }
             return waiter

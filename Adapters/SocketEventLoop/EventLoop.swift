@@ -3,6 +3,7 @@ import POSIXSupport
 import SingleThreadRuntime
 import Synchronization
 import SocketSystem
+import Registrations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,7 +76,7 @@ package final class EventLoop: TaskExecutor, Sendable {
         var waiters: [UInt64: Waiter] = [:]
         var actions: [UInt64: @Sendable () -> Void] = [:]
         /// Waits (and actions) that are about to register; one cancelled before is removed.
-        var arriving: Set<UInt64> = []
+        var arriving = PendingRegistrations<UInt64>()
         var timers = TimerHeap()
         var nextID: UInt64 = 1
         var started = false
@@ -126,7 +127,7 @@ package final class EventLoop: TaskExecutor, Sendable {
         try Task.checkCancellation()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.arriving.insert(state.nextID)
+            state.arriving.issue(state.nextID)
             return state.nextID
         }
         return try await withTaskCancellationHandler {

@@ -6,6 +6,7 @@ import Foundation
 import Transport
 import POSIXSupport
 import SocketSystem
+import HostNames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,10 +24,7 @@ package struct SocketConnection: Sendable {
     ///
     /// Names under `.invalid` (RFC 6761) fail at once as ``HTTPTransportError/Kind/hostUnreachable``.
     package static func connect(host: String, port: Int, deadline: ContinuousClock.Instant) async throws -> SocketConnection {
-        let lowered = host.lowercased()
-        if lowered == "invalid" || lowered.hasSuffix(".invalid") || lowered.hasSuffix(".invalid.") {
-            throw HTTPTransportError(.hostUnreachable)
-        }
+        if HostName.isInvalid(host) { throw HTTPTransportError(.hostUnreachable) }
         let addresses = try await HostResolver.resolve(host, port: port)
         var failure = HTTPTransportError(.hostUnreachable)
         for address in addresses {
@@ -82,10 +80,9 @@ package struct SocketConnection: Sendable {
     /// before and after it, on the caller's task).
     package func receive(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
         while true {
-            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            let count = SystemCall.repeating { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
             if count >= 0 { return count }
             let code = errno
-            if code == EINTR { continue }
             guard code == EAGAIN || code == EWOULDBLOCK else { throw Self.error(code) }
             _ = try await EventLoop.current.wait(for: .readable(descriptor), until: deadline)
         }

@@ -1,12 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import HostNames
 
-/// What the transport needs to know about a URL's host.
+/// What the transport needs to know about a URL's host (the rules about names themselves are
+/// ``HostName``'s, in HostNames).
 package enum HostAddress {
     /// The host without the brackets of an IPv6 literal (`[::1]` → `::1`).
     package static func unbracketed(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        HostName.unbracketed(host)
     }
 
     /// Whether `host` (unbracketed) is an IPv4 or IPv6 address rather than a name.
@@ -16,10 +15,7 @@ package enum HostAddress {
 
     /// The address's bytes (4 or 16), or `nil` when `host` (unbracketed) is not an IP literal.
     package static func address(_ host: String) -> [UInt8]? {
-        var scratch = [UInt8](repeating: 0, count: 16)
-        if inet_pton(AF_INET, host, &scratch) == 1 { return Array(scratch.prefix(4)) }
-        if inet_pton(AF_INET6, host, &scratch) == 1 { return scratch }
-        return nil
+        HostName.address(host)
     }
 
     /// Whether `host` (unbracketed) can be connected to and checked against a certificate: an
@@ -49,7 +45,7 @@ package enum HostAddress {
     /// The name OpenSSL checks the certificate against and sends as SNI: the host without a
     /// trailing dot (`example.com.` is `example.com`, as curl does).
     package static func certificateName(_ host: String) -> String {
-        host.count > 1 && host.hasSuffix(".") ? String(host.dropLast()) : host
+        HostName.withoutTrailingDot(host)
     }
 
     /// `host:port` as it appears in a `Host` header or a CONNECT line (IPv6 in brackets).

@@ -49,7 +49,7 @@ package final class TLSContext: @unchecked Sendable {
             // Looked at first, without blocking: OpenSSL would open a FIFO and wait forever.
             let usable: Bool
             do {
-                usable = try FileIO.isNamedRegularFile(bundle, limit: maximumCAFileBytes)
+                usable = try FileIO.isNamedRegularFile(bundle, limit: FileIO.maximumCAFileSize)
             } catch {
                 throw HTTPTransportError(.tlsUnavailable(reason: "the CA bundle \(bundle) cannot be used: \(error)"))
             }
@@ -68,14 +68,11 @@ package final class TLSContext: @unchecked Sendable {
     }
 }
 
-/// The largest CA file read: 16 MiB (a full system bundle is about 200 KiB).
-let maximumCAFileBytes = 16 << 20
-
 /// Reads the PEM file of extra CAs itself (links followed, never blocking, a regular file of at
-/// most ``maximumCAFileBytes``), so OpenSSL never opens the path: a FIFO there cannot hang the run.
+/// most ``FileIO.maximumCAFileSize``), so OpenSSL never opens the path: a FIFO there cannot hang the run.
 private func readCertificateFile(_ file: String) throws -> [UInt8] {
     do {
-        guard let read = try FileIO.readNamed(file, limit: maximumCAFileBytes) else {
+        guard let read = try FileIO.readNamed(file, limit: FileIO.maximumCAFileSize) else {
             throw HTTPTransportError(.tlsUnavailable(reason: "the CA file \(file) does not exist"))
         }
         return read

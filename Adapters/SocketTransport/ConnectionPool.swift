@@ -2,6 +2,7 @@ import Transport
 import Synchronization
 import SocketEventLoop
 import SocketTLS
+import Registrations
 
 /// A session's kept-alive HTTP/1.1 connections, per ``ConnectionOrigin``.
 ///
@@ -46,7 +47,7 @@ final class ConnectionPool: Sendable {
         var origins: [ConnectionOrigin: Origin] = [:]
         var nextID: UInt64 = 0
         /// Requests about to wait in line; one cancelled before it got there is removed.
-        var arriving: Set<UInt64> = []
+        var arriving = PendingRegistrations<UInt64>()
         /// When the reaper's timer runs next, if one is set.
         var reaperDue: ContinuousClock.Instant?
     }
@@ -106,7 +107,7 @@ final class ConnectionPool: Sendable {
     private func wait(for origin: ConnectionOrigin, until deadline: ContinuousClock.Instant) async throws -> Lease {
         let id = state.withLock { state in
             state.nextID += 1
-            state.arriving.insert(state.nextID)
+            state.arriving.issue(state.nextID)
             return state.nextID
         }
         return try await withTaskCancellationHandler {
@@ -115,7 +116,7 @@ final class ConnectionPool: Sendable {
                 let now = now()
                 let bound = options.maximumConnectionsPerOrigin
                 let immediate = state.withLock { state -> Result<Lease, any Error>? in
-                    guard state.arriving.remove(id) != nil else { return .failure(CancellationError()) }
+                    guard state.arriving.register(id) else { return .failure(CancellationError()) }
                     if let taken = Self.take(origin, from: &state, now: now, bound: bound, expired: &expired) { return .success(taken) }
                     state.origins[origin, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
                     return nil
@@ -144,7 +145,7 @@ final class ConnectionPool: Sendable {
     private func remove(_ id: UInt64, of origin: ConnectionOrigin, failing error: (any Error)?) {
         guard let error else { return }
         let waiter = state.withLock { state -> Waiter? in
-            if state.arriving.remove(id) != nil { return nil }
+            if state.arriving.cancel(id) { return nil }
             guard let index = state.origins[origin]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return state.origins[origin]?.waiters.remove(at: index)
         }

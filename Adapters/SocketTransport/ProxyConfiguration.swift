@@ -43,24 +43,23 @@ public struct ProxyConfiguration: Sendable, Hashable {
         public var description: String { "The proxy in \(variable) is not a valid http://host:port URL." }
     }
 
-    /// Reads curl's variables from `environment`: `https_proxy`/`HTTPS_PROXY`, `http_proxy`,
-    /// `all_proxy`/`ALL_PROXY` for either when its own is not set, `no_proxy`/`NO_PROXY`. A proxy
+    /// Reads curl's variables from `environment` as ``ProxyVariables`` does: `https_proxy`/`HTTPS_PROXY`,
+    /// `http_proxy`, `all_proxy`/`ALL_PROXY` for either when its own is not set, `no_proxy`/`NO_PROXY`. A proxy
     /// written without a scheme is `http://`; without a port, it is on 1080 (curl's default).
     ///
     /// - Throws: ``InvalidProxy`` when a proxy variable is set but does not parse (a space, an
     ///   unclosed bracket, a port past 65535, a host with an empty label…): as curl does, such a
     ///   value is refused, never ignored for a direct connection.
     public static func curlStyle(_ environment: [String: String]) throws(InvalidProxy) -> ProxyConfiguration {
-        func url(_ names: String...) throws(InvalidProxy) -> URL? {
-            guard let name = names.first(where: { !(environment[$0] ?? "").isEmpty }), let text = environment[name] else { return nil }
-            guard let url = proxyURL(text) else { throw InvalidProxy(variable: name) }
+        func url(https: Bool) throws(InvalidProxy) -> URL? {
+            guard let variable = ProxyVariables.proxy(https: https, in: environment) else { return nil }
+            guard let url = proxyURL(variable.value) else { throw InvalidProxy(variable: variable.name) }
             return url
         }
-        let list = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         return ProxyConfiguration(
-            httpsProxy: try url("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
-            httpProxy: try url("http_proxy", "all_proxy", "ALL_PROXY"),
-            noProxy: NoProxyList(list).entries
+            httpsProxy: try url(https: true),
+            httpProxy: try url(https: false),
+            noProxy: ProxyVariables.noProxy(in: environment).entries
         )
     }
 

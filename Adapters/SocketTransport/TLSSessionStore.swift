@@ -104,21 +104,13 @@ public final class TLSSessionStore: Sendable {
         }
     }
 
-    /// Replaces `path` atomically with `bytes`, as `FileIO.writeAtomically` does (a 0600
-    /// temporary file beside it, locked for the stale-file sweeper, renamed over it; a link there
-    /// is replaced, never followed) but without flushing to disk: a session lost in a crash costs
-    /// one full handshake, and a file the crash left short is read as damaged, so waiting for the
-    /// disk (several milliseconds here) would only slow the process that writes it.
+    /// Replaces `path` atomically with `bytes` (`FileIO.writeAtomically`: a 0600 temporary file
+    /// beside it, locked for the stale-file sweeper, renamed over it; a link there is replaced,
+    /// never followed) but without flushing to disk: a session lost in a crash costs one full
+    /// handshake, and a file the crash left short is read as damaged, so waiting for the disk
+    /// (several milliseconds here) would only slow the process that writes it.
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
-        let temporary = FileIO.temporaryPath(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return false }
-        _ = flock(descriptor, LOCK_EX | LOCK_NB)
-        let written = bytes.withUnsafeBytes { SystemCall.writeAll($0) { write(descriptor, $0, $1) } } == nil
-        let kept = written && fchmod(descriptor, 0o600) == 0 && rename(temporary, path) == 0
-        if !kept { unlink(temporary) }
-        close(descriptor)
-        return kept
+        (try? FileIO.writeAtomically(bytes, to: path, durable: false)) != nil
     }
 
     /// Forgets the session kept for `origin`: the server turned it down, or it is not wanted.

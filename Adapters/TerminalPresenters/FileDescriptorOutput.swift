@@ -47,7 +47,7 @@ public struct FileDescriptorOutput: TextOutput {
                 // A non-blocking descriptor that is full: wait until it drains.
                 return try SystemCall.writeAll(UnsafeRawBufferPointer(bytes), whenWouldBlock: { () throws(SystemCallError) in
                     var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    guard poll(&request, 1, -1) >= 0 || errno == EINTR else { throw SystemCallError("poll") }
+                    guard SystemCall.repeating({ poll(&request, 1, -1) }) >= 0 else { throw SystemCallError("poll") }
                 }) { systemWrite(descriptor, $0, $1) }
             } catch {
                 return error.code

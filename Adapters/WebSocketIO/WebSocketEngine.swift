@@ -6,6 +6,7 @@ import Foundation
 import Transport
 import Synchronization
 import SocketEventLoop
+import Registrations
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,8 @@ package final class WebSocketEngine: Sendable {
         var inbox: [WebSocketMessage] = []
         var inboxStart = 0
         var receivers: [(id: Int, continuation: CheckedContinuation<WebSocketMessage?, any Error>)] = []
-        var cancelledReceivers: Set<Int> = []
+        /// Receives about to wait; one cancelled before it got there is refused.
+        var arrivingReceivers = PendingRegistrations<Int>()
         var nextReceiver = 0
         /// How the message stream ended, once it has.
         var ending: Result<Void, WebSocketError>?
@@ -70,12 +72,13 @@ package final class WebSocketEngine: Sendable {
     package func receive() async throws -> WebSocketMessage? {
         let id = state.withLock { state in
             defer { state.nextReceiver += 1 }
+            state.arrivingReceivers.issue(state.nextReceiver)
             return state.nextReceiver
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in
-                    if state.cancelledReceivers.remove(id) != nil { return .failure(CancellationError()) }
+                    guard state.arrivingReceivers.register(id) else { return .failure(CancellationError()) }
                     if state.inboxCount > 0 {
                         let message = state.inbox[state.inboxStart]
                         state.inboxStart += 1
@@ -95,10 +98,8 @@ package final class WebSocketEngine: Sendable {
             }
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
-                guard let index = state.receivers.firstIndex(where: { $0.id == id }) else {
-                    state.cancelledReceivers.insert(id)
-                    return nil
-                }
+                if state.arrivingReceivers.cancel(id) { return nil }
+                guard let index = state.receivers.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.receivers.remove(at: index).continuation
             }
             waiting?.resume(throwing: CancellationError())

@@ -6,11 +6,9 @@ import Foundation
 import CLIArguments
 import HostNames
 
-/// The proxy an endpoint's requests go through, from curl's variables: `https_proxy` (else
-/// `HTTPS_PROXY`) for https endpoints, `http_proxy` (lower case only) for http ones, and
-/// `all_proxy` (else `ALL_PROXY`) for either when its own is not set; unless the endpoint's host
-/// is in `no_proxy` (else `NO_PROXY`, see ``NoProxyList``). A proxy without a port is on 1080,
-/// as in curl.
+/// The proxy an endpoint's requests go through, from curl's variables as ``ProxyVariables``
+/// reads them, unless the endpoint's host is in `no_proxy` (see ``NoProxyList``). A proxy
+/// without a port is on 1080, as in curl.
 ///
 /// Decided once, here, for the one endpoint: the composition root hands exactly this proxy to
 /// the transport, and ``EndpointPolicy/allowsCredentials(to:through:environment:)`` judges the
@@ -26,12 +24,10 @@ enum ProxySettings {
 
     /// The proxy for `endpoint`, or `nil` to connect directly.
     static func proxy(for endpoint: URL, environment: [String: String]) throws(UsageError) -> URL? {
-        let names = (endpoint.scheme?.lowercased() == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]) + ["all_proxy", "ALL_PROXY"]
-        guard let name = names.first(where: { !(environment[$0] ?? "").isEmpty }), let text = environment[name] else { return nil }
-        let proxy = try parse(text, variable: name)
-        let noProxy = [environment["no_proxy"], environment["NO_PROXY"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        guard let variable = ProxyVariables.proxy(https: endpoint.scheme?.lowercased() == "https", in: environment) else { return nil }
+        let proxy = try parse(variable.value, variable: variable.name)
         guard let host = try? NetworkURL.parse(endpoint.absoluteString).host else { return proxy }
-        return NoProxyList(noProxy).bypasses(host.text) ? nil : proxy
+        return ProxyVariables.noProxy(in: environment).bypasses(host.text) ? nil : proxy
     }
 
     /// Checks a proxy URL from `variable`; the error names the variable and the reason only.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import PathNames
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -97,7 +98,7 @@ package enum OutputFile {
                 var info = stat()
                 guard stat(path, &info) == 0 else { throw failure(path, errno) }
                 guard info.st_mode & S_IFMT == S_IFIFO else { throw refusal(path, kind: info) }
-                descriptor = retrying { open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+                descriptor = SystemCall.repeating { open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
                 guard descriptor >= 0 else { throw failure(path, errno) }
             case EISDIR:
                 throw refusal(path, "it is a folder")
@@ -123,7 +124,7 @@ package enum OutputFile {
 
     /// Writes every byte to an open descriptor (a FIFO, a device, an inherited descriptor).
     private static func stream(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(UserFile.Failure) {
-        if let code = writeAll(bytes, to: descriptor) {
+        if let code = SystemCall.writeAll(bytes, to: descriptor) {
             if code == EPIPE {
                 throw UserFile.Failure(isUsage: false, description: "\(EchoedText.quoted(path)) could not be written: its reader went away before the end.")
             }
@@ -169,7 +170,7 @@ package enum OutputFile {
             let code = posix_fallocate(descriptor, 0, off_t(bytes.count))
             if code != 0, code != EOPNOTSUPP, code != EINVAL { throw failure(path, code) }
         }
-        if let code = overwriteAll(bytes, at: descriptor) { throw partlyWritten(path, code) }
+        if let code = SystemCall.overwriteAll(bytes, at: descriptor) { throw partlyWritten(path, code) }
         guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw partlyWritten(path, errno) }
         guard fsync(descriptor) == 0 else { throw partlyWritten(path, errno) }
     }

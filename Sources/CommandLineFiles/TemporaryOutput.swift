@@ -1,5 +1,5 @@
 import CommandLineKit
-import PathNames
+import POSIXSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,7 +12,7 @@ import Darwin
 ///
 /// On Linux it is nameless (`O_TMPFILE`) until it is published, so a process killed while it
 /// is being written leaves nothing behind; elsewhere, or where the file system has no
-/// nameless files, it is `.<name>.<pid>.<16 hex digits>.tmp`, removed on failure. Either is
+/// nameless files, it is `FileIO.temporaryPath`'s `.<name>.<pid>.<16 hex digits>.tmp`, removed on failure. Either is
 /// created with `mode` less the umask.
 struct TemporaryOutput {
     let descriptor: Int32
@@ -20,7 +20,7 @@ struct TemporaryOutput {
     let name: String?
     let folder: String
 
-    /// Creates the file in `folder` for the output `target` (used for its name and messages);
+    /// Creates the file in `folder`, the folder of the output `target` (used for its name and messages);
     /// `nameless: false` makes a named one even where a nameless one could be made.
     init(in folder: String, for target: String, mode: mode_t, nameless allowed: Bool = true) throws(UserFile.Failure) {
         self.folder = folder
@@ -28,7 +28,7 @@ struct TemporaryOutput {
         // `O_TMPFILE` is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
         let nameless = Int32(0o20000000) | O_DIRECTORY
         if allowed, access("/proc/self/fd", X_OK) == 0 {
-            let descriptor = OutputFile.retrying { open(folder, O_WRONLY | O_CLOEXEC | nameless, mode) }
+            let descriptor = SystemCall.repeating { open(folder, O_WRONLY | O_CLOEXEC | nameless, mode) }
             if descriptor >= 0 {
                 self.descriptor = descriptor
                 name = nil
@@ -39,10 +39,8 @@ struct TemporaryOutput {
             guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else { throw OutputFile.failure(target, code) }
         }
 #endif
-        let random = String(UInt64.random(in: .min ... .max), radix: 16)
-        let name = folder + "/." + PathName.lastComponent(of: target) + "." + String(getpid()) + "."
-            + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
-        let descriptor = OutputFile.retrying { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
+        let name = FileIO.temporaryPath(for: target)
+        let descriptor = SystemCall.repeating { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw OutputFile.failure(target, errno) }
         self.descriptor = descriptor
         self.name = name
@@ -50,7 +48,7 @@ struct TemporaryOutput {
 
     /// Writes every byte and flushes them to disk.
     func fill(with bytes: [UInt8], path: String) throws(UserFile.Failure) {
-        if let code = OutputFile.writeAll(bytes, to: descriptor) { throw OutputFile.failure(path, code) }
+        if let code = SystemCall.writeAll(bytes, to: descriptor) { throw OutputFile.failure(path, code) }
         guard fsync(descriptor) == 0 else { throw OutputFile.failure(path, errno) }
     }
 
@@ -70,8 +68,7 @@ struct TemporaryOutput {
         } else {
             let source = "/proc/self/fd/\(descriptor)"
             if replacing {
-                let random = String(UInt64.random(in: .min ... .max), radix: 16)
-                let staging = folder + "/." + PathName.lastComponent(of: path) + "." + String(getpid()) + "." + random + ".tmp"
+                let staging = FileIO.temporaryPath(for: path)
                 guard linkat(AT_FDCWD, source, AT_FDCWD, staging, AT_SYMLINK_FOLLOW) == 0 else { throw OutputFile.failure(path, errno) }
                 guard rename(staging, path) == 0 else {
                     let code = errno
@@ -82,11 +79,7 @@ struct TemporaryOutput {
                 throw Self.taken(path, errno)
             }
         }
-        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        try? FileIO.syncFolder(folder)
     }
 
     /// Closes the file and removes its temporary name, if it still has one.
@@ -101,49 +94,4 @@ struct TemporaryOutput {
             isUsage: false, description: "\(EchoedText.quoted(path)) was not written: something was created there while the output was being prepared, and was left alone."
         )
     }
-}
-
-extension OutputFile {
-    /// `call` made again while a signal interrupts it.
-    static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
-    /// Writes every byte to a blocking descriptor: `nil` once all is written, else the `errno`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = retrying { systemWrite(descriptor, base + offset, buffer.count - offset) }
-                if written < 0 { return errno }
-                if written == 0 { return EIO }
-                offset += written
-            }
-            return nil
-        }
-    }
-
-    /// Writes every byte at the start of a file, overwriting what is there: `nil`, else the `errno`.
-    static func overwriteAll(_ bytes: [UInt8], at descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = retrying { pwrite(descriptor, base + offset, buffer.count - offset, off_t(offset)) }
-                if written < 0 { return errno }
-                if written == 0 { return EIO }
-                offset += written
-            }
-            return nil
-        }
-    }
-}
-
-/// `write(2)`, under a name that the types' own `write` methods do not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

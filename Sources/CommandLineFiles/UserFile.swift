@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CommandLineKit
+import POSIXSupport
 import SystemErrorText
 
 /// The files a user names on the command line: a document or schema to read (a regular file,
@@ -37,20 +38,16 @@ package enum UserFile {
             throw Failure(isUsage: true, description: "\(shown) is not a regular file.")
         }
         guard info.st_size <= maximumSize else { throw Failure(isUsage: true, description: "\(shown) is larger than \(maximumSize) bytes.") }
-        // Room for the size it has, then more if it grows, up to one byte past the limit.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while count <= maximumSize {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumSize + 1 - bytes.count)) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { base in OutputFile.retrying { systemRead(descriptor, base + count, buffer.count - count) } } ?? 0
+        let bytes: [UInt8]
+        do {
+            bytes = try SystemCall.readToEnd(descriptor, limit: maximumSize, sizeHint: Int(info.st_size))
+        } catch {
+            switch error {
+            case .tooLarge: throw Failure(isUsage: true, description: "\(shown) is larger than \(maximumSize) bytes.")
+            case .failed(let code): throw Failure(isUsage: false, description: "\(shown) could not be read (\(SystemErrorText.describe(code))).")
             }
-            if read < 0 { throw Failure(isUsage: false, description: "\(shown) could not be read (\(SystemErrorText.describe(errno))).") }
-            if read == 0 { break }
-            count += read
         }
-        guard count <= maximumSize else { throw Failure(isUsage: true, description: "\(shown) is larger than \(maximumSize) bytes.") }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw Failure(isUsage: true, description: "\(shown) is not UTF-8 text.") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(isUsage: true, description: "\(shown) is not UTF-8 text.") }
         return text
     }
 
@@ -60,9 +57,4 @@ package enum UserFile {
     package static func write(_ text: String, to path: String, standardOutput: (String) -> Void) throws(Failure) {
         try OutputFile.write(text, to: path, standardOutput: standardOutput)
     }
-}
-
-/// `read(2)`, under a name that ``UserFile/read(_:)`` does not hide.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

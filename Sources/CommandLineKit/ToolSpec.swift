@@ -56,11 +56,6 @@ public struct ToolSpec: Sendable {
         (globalOptions + commands.flatMap(\.options)).first { $0.name == name || $0.shortName == name }
     }
 
-    /// Whether the option (by its long name) is a global one.
-    public func isGlobal(_ name: String) -> Bool {
-        globalOptions.contains { $0.name == name }
-    }
-
     /// The name as a shell function name: `rocket_reserver`.
     var identifier: String { String(name.map { $0 == "-" ? "_" : $0 }) }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The hosts a `no_proxy` list exempts from the proxy, with curl's rules: the one reading of the
 /// list, so that the route the transport takes and the credential policy the CLI judges by agree.
 ///
@@ -32,15 +24,15 @@ public struct NoProxyList: Sendable, Equatable {
 
     /// Whether requests to `host` (a name or an address, an IPv6 one with or without brackets) go directly.
     public func bypasses(_ host: String) -> Bool {
-        let bare = Self.withoutTrailingDot(Self.unbracketed(host).lowercased())
-        let address = Self.address(bare)
+        let bare = HostName.withoutTrailingDot(HostName.unbracketed(host).lowercased())
+        let address = HostName.address(bare)
         return entries.contains { entry in
             if entry == "*" { return true }
             if let address { return Self.entry(entry, covers: address) }
-            var suffix = Self.unbracketed(entry.lowercased())[...]
+            var suffix = HostName.unbracketed(entry.lowercased())[...]
             if suffix.hasPrefix(".") { suffix = suffix.dropFirst() }
-            let name = Self.withoutTrailingDot(String(suffix))
-            guard !name.isEmpty, Self.address(name) == nil else { return false }
+            let name = HostName.withoutTrailingDot(String(suffix))
+            guard !name.isEmpty, HostName.address(name) == nil else { return false }
             return bare == name || bare.hasSuffix("." + name)
         }
     }
@@ -54,7 +46,7 @@ public struct NoProxyList: Sendable, Equatable {
             bits = count
             text = text[..<slash]
         }
-        guard let wanted = Self.address(unbracketed(String(text))), wanted.count == address.count else { return false }
+        guard let wanted = HostName.address(HostName.unbracketed(String(text))), wanted.count == address.count else { return false }
         let length = bits ?? wanted.count * 8
         guard length <= wanted.count * 8 else { return false }
         for index in wanted.indices {
@@ -63,21 +55,5 @@ public struct NoProxyList: Sendable, Equatable {
             if wanted[index] & mask != address[index] & mask { return false }
         }
         return true
-    }
-
-    /// The address's bytes (4 or 16), or `nil` when `text` is not an IP address.
-    private static func address(_ text: String) -> [UInt8]? {
-        var scratch = [UInt8](repeating: 0, count: 16)
-        if inet_pton(AF_INET, text, &scratch) == 1 { return Array(scratch.prefix(4)) }
-        if inet_pton(AF_INET6, text, &scratch) == 1 { return scratch }
-        return nil
-    }
-
-    private static func unbracketed(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    }
-
-    private static func withoutTrailingDot(_ name: String) -> String {
-        name.count > 1 && name.hasSuffix(".") ? String(name.dropLast()) : name
     }
 }

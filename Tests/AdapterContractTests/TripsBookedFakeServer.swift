@@ -3,6 +3,7 @@ import GraphQLTestDoubles
 import Transport
 import JSON
 import Synchronization
+import Registrations
 
 /// A tutorial server's `tripsBooked` over the in-memory WebSocket seam, speaking
 /// graphql-transport-ws: what the GraphQL booking activity feed's contract runs against.
@@ -53,8 +54,8 @@ final class TripsBookedRegistry: Sendable {
         var refusal: HTTPTransportError?
         var waiters: [(id: Int, target: Int, continuation: CheckedContinuation<Bool, Never>)] = []
         var nextWaiter = 0
-        /// Waits cancelled before they registered.
-        var cancelled: Set<Int> = []
+        /// Waits about to register; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
     }
 
     private let state = Mutex(State())
@@ -76,12 +77,13 @@ final class TripsBookedRegistry: Sendable {
     func wait(until count: Int) async -> Bool {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
+            state.arriving.issue(state.nextWaiter)
             return state.nextWaiter
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let reached = state.withLock { state -> Bool? in
-                    if state.cancelled.remove(id) != nil { return false }
+                    guard state.arriving.register(id) else { return false }
                     guard state.subscriptions.count != count else { return true }
                     state.waiters.append((id, count, continuation))
                     return nil
@@ -90,10 +92,8 @@ final class TripsBookedRegistry: Sendable {
             }
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
+                if state.arriving.cancel(id) { return nil }
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
             waiting?.resume(returning: false)

@@ -5,6 +5,7 @@ import GraphQLTestDoubles
 import Transport
 import JSON
 import Synchronization
+import Registrations
 
 /// What the tests subscribe to: the tutorial's `tripsBooked`, written out as the client sees it.
 let tripsBooked = GraphQLSubscriptionOperation(name: "TripsBooked", selections: [GraphQLField("tripsBooked")])
@@ -15,7 +16,8 @@ final class ManualSleep: Sendable {
     private struct State {
         var delays: [Duration] = []
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
-        var cancelled: Set<Int> = []
+        /// Sleeps about to wait; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
         var next = 0
     }
 
@@ -35,24 +37,22 @@ final class ManualSleep: Sendable {
         let id = state.withLock { state in
             state.delays.append(delay)
             state.next += 1
+            state.arriving.issue(state.next)
             return state.next
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let cancelled = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return true }
+                    guard state.arriving.register(id) else { return true }
                     state.waiters[id] = continuation
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) } else { waiting.yield((id, delay)) }
             }
         } onCancel: {
-            let waiter = state.withLock { state in
-                guard let waiter = state.waiters.removeValue(forKey: id) else {
-                    state.cancelled.insert(id)
-                    return nil as CheckedContinuation<Void, any Error>?
-                }
-                return waiter
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                if state.arriving.cancel(id) { return nil }
+                return state.waiters.removeValue(forKey: id)
             }
             waiter?.resume(throwing: CancellationError())
         }

@@ -1,5 +1,6 @@
 import Transport
 import Synchronization
+import Registrations
 
 /// The two directions of an in-memory WebSocket and how it was closed, shared by a client's
 /// ``InMemoryWebSocketChannel`` and the test's ``InMemoryWebSocketServer``.
@@ -16,7 +17,8 @@ final class InMemoryWebSocketLink: Sendable {
         var toServer = Direction()
         /// Who closed first, with what.
         var closed: (by: Side, code: WebSocketCloseCode, reason: String)?
-        var cancelled: Set<Int> = []
+        /// Receives about to wait; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
         var nextID = 0
     }
 
@@ -46,12 +48,13 @@ final class InMemoryWebSocketLink: Sendable {
     func receive(as side: Side) async throws -> WebSocketMessage? {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
+            state.arriving.issue(state.nextID)
             return state.nextID
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    guard state.arriving.register(id) else { return .failure(CancellationError()) }
                     var direction = side == .client ? state.toClient : state.toServer
                     defer { if side == .client { state.toClient = direction } else { state.toServer = direction } }
                     if !direction.queue.isEmpty { return .success(direction.queue.removeFirst()) }
@@ -63,12 +66,10 @@ final class InMemoryWebSocketLink: Sendable {
             }
         } onCancel: {
             let waiter = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
+                if state.arriving.cancel(id) { return nil }
                 var direction = side == .client ? state.toClient : state.toServer
                 defer { if side == .client { state.toClient = direction } else { state.toServer = direction } }
-                guard let index = direction.waiters.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
+                guard let index = direction.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return direction.waiters.remove(at: index).continuation
             }
             waiter?.resume(throwing: CancellationError())

@@ -15,4 +15,25 @@ import Testing
     func namesAnotherHost(_ host: String) {
         #expect(!HostName.isLoopback(host))
     }
+
+    @Test(arguments: ["invalid", "INVALID", "proxy.invalid", "a.b.Invalid", "rocket-reserver.invalid."])
+    func namesUnderInvalidNeverResolve(_ host: String) {
+        #expect(HostName.isInvalid(host))
+    }
+
+    @Test(arguments: ["", "invalid.example", "notinvalid", "example.invalidx", "127.0.0.1", "invalid.."])
+    func otherNamesMayResolve(_ host: String) {
+        #expect(!HostName.isInvalid(host))
+    }
+
+    @Test func bracketsTrailingDotsAndAddressesAreReadOneWay() {
+        #expect(HostName.unbracketed("[::1]") == "::1")
+        #expect(HostName.unbracketed("[::1") == "[::1")
+        #expect(HostName.withoutTrailingDot("example.com.") == "example.com")
+        #expect(HostName.withoutTrailingDot(".") == ".")
+        #expect(HostName.address("127.0.0.1") == [127, 0, 0, 1])
+        #expect(HostName.address("::1") == [UInt8](repeating: 0, count: 15) + [1])
+        #expect(HostName.address("[::1]") == nil, "brackets are taken off first")
+        #expect(HostName.address("127.1") == nil)
+    }
 }

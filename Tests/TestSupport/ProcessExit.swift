@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Registrations
 
 /// The end of a started process, awaited without blocking a thread: the process's termination
 /// handler resumes a continuation (no `waitUntilExit`, which would hold a thread of the Swift
@@ -14,8 +15,8 @@ public final class ProcessExit: Sendable {
         var ended: ContinuousClock.Instant?
         var waiters: [Int: CheckedContinuation<ContinuousClock.Instant, Never>] = [:]
         var nextWaiter = 0
-        /// Waits cancelled before they registered.
-        var cancelled: Set<Int> = []
+        /// Waits about to register; one cancelled before is refused.
+        var arriving = PendingRegistrations<Int>()
     }
 
     private let state = Mutex(State())
@@ -48,13 +49,15 @@ public final class ProcessExit: Sendable {
     public func wait() async -> ContinuousClock.Instant {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
+            state.arriving.issue(state.nextWaiter)
             return state.nextWaiter
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ended = state.withLock { state -> ContinuousClock.Instant? in
+                    let admitted = state.arriving.register(id)
                     if let ended = state.ended { return ended }
-                    if state.cancelled.remove(id) != nil { return ContinuousClock.now }
+                    guard admitted else { return ContinuousClock.now }
                     state.waiters[id] = continuation
                     return nil
                 }
@@ -62,11 +65,8 @@ public final class ProcessExit: Sendable {
             }
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<ContinuousClock.Instant, Never>? in
-                guard let waiter = state.waiters.removeValue(forKey: id) else {
-                    if state.ended == nil { state.cancelled.insert(id) }
-                    return nil
-                }
-                return waiter
+                if state.arriving.cancel(id) { return nil }
+                return state.waiters.removeValue(forKey: id)
             }
             waiting?.resume(returning: ContinuousClock.now)
         }

@@ -1,26 +1,18 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
+import SocketTLS
 
-/// The server side of the system's OpenSSL 3, loaded at run time like the client's (`dlopen`
-/// of `libssl.so.3`, functions by `dlsym`): just enough for a loopback test server.
+/// The server side of the system's OpenSSL 3, for a loopback test server: the product's loader
+/// (`OpenSSL.shared`, so one `dlopen`, one initialisation and one declaration of each function
+/// both sides call) and the four calls only a server makes, looked up in the same library.
+@dynamicMemberLookup
 struct TLSServerLibrary: @unchecked Sendable {
     typealias Pointer = OpaquePointer
+    /// The client's functions (`SSL_new`, `SSL_read`…), which a server calls too.
+    let shared: OpenSSL
     let serverMethod: @convention(c) () -> Pointer?
-    let contextNew: @convention(c) (Pointer?) -> Pointer?
-    let contextFree: @convention(c) (Pointer?) -> Void
     let useCertificateChainFile: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32
     let usePrivateKeyFile: @convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32
-    let new: @convention(c) (Pointer?) -> Pointer?
-    let free: @convention(c) (Pointer?) -> Void
-    let setDescriptor: @convention(c) (Pointer?, Int32) -> Int32
     let accept: @convention(c) (Pointer?) -> Int32
-    let read: @convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32
-    let write: @convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32
-    let shutdown: @convention(c) (Pointer?) -> Int32
-    let getError: @convention(c) (Pointer?, Int32) -> Int32
-    let errorClear: @convention(c) () -> Void
 
     /// Why the library could not be used.
     public struct Unavailable: Error, CustomStringConvertible {
@@ -29,39 +21,25 @@ struct TLSServerLibrary: @unchecked Sendable {
 
     /// The process's copy, loaded once; `nil` without `libssl.so.3`.
     static let shared: TLSServerLibrary? = {
-        guard let ssl = dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL), let crypto = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL) else {
-            return nil
-        }
-        func f<F>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: F.Type) -> F? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let serverMethod = f(ssl, "TLS_server_method", (@convention(c) () -> Pointer?).self),
-              let contextNew = f(ssl, "SSL_CTX_new", (@convention(c) (Pointer?) -> Pointer?).self),
-              let contextFree = f(ssl, "SSL_CTX_free", (@convention(c) (Pointer?) -> Void).self),
-              let chain = f(ssl, "SSL_CTX_use_certificate_chain_file", (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
-              let key = f(ssl, "SSL_CTX_use_PrivateKey_file", (@convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32).self),
-              let new = f(ssl, "SSL_new", (@convention(c) (Pointer?) -> Pointer?).self),
-              let free = f(ssl, "SSL_free", (@convention(c) (Pointer?) -> Void).self),
-              let setDescriptor = f(ssl, "SSL_set_fd", (@convention(c) (Pointer?, Int32) -> Int32).self),
-              let accept = f(ssl, "SSL_accept", (@convention(c) (Pointer?) -> Int32).self),
-              let read = f(ssl, "SSL_read", (@convention(c) (Pointer?, UnsafeMutableRawPointer?, Int32) -> Int32).self),
-              let write = f(ssl, "SSL_write", (@convention(c) (Pointer?, UnsafeRawPointer?, Int32) -> Int32).self),
-              let shutdown = f(ssl, "SSL_shutdown", (@convention(c) (Pointer?) -> Int32).self),
-              let getError = f(ssl, "SSL_get_error", (@convention(c) (Pointer?, Int32) -> Int32).self),
-              let errorClear = f(crypto, "ERR_clear_error", (@convention(c) () -> Void).self)
+        guard let openSSL = OpenSSL.shared, let ssl = DynamicLibrary(OpenSSL.libraryName),
+              let serverMethod = ssl.function("TLS_server_method", as: (@convention(c) () -> Pointer?).self),
+              let chain = ssl.function("SSL_CTX_use_certificate_chain_file", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?) -> Int32).self),
+              let key = ssl.function("SSL_CTX_use_PrivateKey_file", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, Int32) -> Int32).self),
+              let accept = ssl.function("SSL_accept", as: (@convention(c) (Pointer?) -> Int32).self)
         else { return nil }
-        return TLSServerLibrary(
-            serverMethod: serverMethod, contextNew: contextNew, contextFree: contextFree, useCertificateChainFile: chain,
-            usePrivateKeyFile: key, new: new, free: free, setDescriptor: setDescriptor, accept: accept, read: read,
-            write: write, shutdown: shutdown, getError: getError, errorClear: errorClear
-        )
+        return TLSServerLibrary(shared: openSSL, serverMethod: serverMethod, useCertificateChainFile: chain, usePrivateKeyFile: key, accept: accept)
     }()
+
+    /// A function the client's library has (`library.read`, `library.errorClear`…).
+    subscript<Function>(dynamicMember function: KeyPath<OpenSSL, Function>) -> Function {
+        shared[keyPath: function]
+    }
 
     /// A server context presenting `certificate` (PEM chain) with `key`.
     func context(certificate: String, key: String) throws -> Pointer {
-        guard let method = serverMethod(), let context = contextNew(method) else { throw Unavailable(description: "SSL_CTX_new failed") }
+        guard let method = serverMethod(), let context = self.contextNew(method) else { throw Unavailable(description: "SSL_CTX_new failed") }
         guard useCertificateChainFile(context, certificate) == 1, usePrivateKeyFile(context, key, 1 /* SSL_FILETYPE_PEM */) == 1 else {
-            contextFree(context)
+            self.contextFree(context)
             throw Unavailable(description: "cannot load \(certificate)")
         }
         return context
