@@ -31,11 +31,9 @@ struct InputReader: Sendable {
                 pollfd(fd: inputOpen ? device.input : -1, events: Int16(POLLIN), revents: 0),
             ]
             let timeout = decoder.hasPending ? device.escapeTimeout.waitMilliseconds : -1
-            let ready = poll(&watched, 2, timeout)
-            if ready < 0 {
-                guard errno == EINTR else { return waitForStop() }
-                continue
-            }
+            // A signal (SIGWINCH, SIGCONT) interrupts the wait: it is made again.
+            let ready = SystemCall.repeating { poll(&watched, 2, timeout) }
+            if ready < 0 { return waitForStop() }
             if ready == 0 {
                 deliver(decoder.flushPending())
                 continue
