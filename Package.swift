@@ -125,7 +125,7 @@ let package = Package(
 
         /** JSON values, a strict byte-level parser and a deterministic writer. No dependencies. */
         .target(name: "JSON", path: "Adapters/JSON"),
-        /** SHA-256, written here: what persisted queries name a document by. No dependencies. */
+        /** SHA-256 and SHA-1, written here: what persisted queries name a document by, and the WebSocket handshake's accept key. No dependencies. */
         .target(name: "Digests", path: "Adapters/Digests"),
         /** The HTTP seam: `HTTPSession` and its plain values (request, response, transport error, limits). Foundation only. */
         .target(name: "Transport", dependencies: ["SystemErrorText"], path: "Adapters/Transport"),
@@ -145,8 +145,8 @@ let package = Package(
         .target(name: "SocketTLS", dependencies: ["SocketSystem", "SocketEventLoop", "Transport", "POSIXSupport"], path: "Adapters/SocketTLS"),
         /** HTTP/1.1 answers read from a byte stream: the head parsed, the body framed by Content-Length, chunks or the connection's end, within the limits. */
         .target(name: "HTTPWire", dependencies: ["SocketEventLoop", "Transport"], path: "Adapters/HTTPWire"),
-        /** RFC 6455 as bytes, without sockets: frames encoded and parsed, messages assembled, UTF-8 checked, the opening handshake (SHA-1 written here). */
-        .target(name: "WebSocketCodec", dependencies: ["Transport"], path: "Adapters/WebSocketCodec"),
+        /** RFC 6455 as bytes, without sockets: frames encoded and parsed, messages assembled, UTF-8 checked, the opening handshake (its SHA-1 from Digests). */
+        .target(name: "WebSocketCodec", dependencies: ["Transport", "Digests"], path: "Adapters/WebSocketCodec"),
         /** An open WebSocket's I/O: the engine its users share with its I/O task (queues, close, wake-up pair) and the task that reads, answers and writes frames on the event loop. */
         .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport", "Registrations"], path: "Adapters/WebSocketIO"),
         /** The socket clients: HTTP/1.1 with its connection pool and proxy tunnels (the `HTTPSession` the CLI uses), and the WebSocket client; their TLS and proxy settings. */
@@ -379,7 +379,7 @@ let package = Package(
         ),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TestSupport", "rocket-reserver"]),
         /** The WebSocket client against a loopback peer that can send hostile frames, and against Python `websockets`. */
-        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "WebSocketCodec", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["SocketTransport", "WebSocketCodec", "Digests", "Transport", "GraphQLTestDoubles", "TestSupport"], exclude: ["Peers"]),
         /** Epoll's calls: a broken set is an error, never "no events". */
         .testTarget(name: "SocketSystemTests", dependencies: ["SocketSystem", "POSIXSupport"]),
         .testTarget(

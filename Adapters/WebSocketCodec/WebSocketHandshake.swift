@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Digests
 import Transport
 
 /// The opening handshake (RFC 6455 §4.1): the upgrade request, and the checks on the server's
@@ -23,7 +24,7 @@ package struct WebSocketHandshake {
 
     /// The `Sec-WebSocket-Accept` a server must answer `key` with.
     package static func accept(for key: String) -> String {
-        Data(WebSocketSHA1.digest(Array((key + guid).utf8))).base64EncodedString()
+        Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
     }
 
     /// Whether `name` is an HTTP token (RFC 9110 §5.6.2), as a subprotocol must be.

@@ -2,21 +2,14 @@
 ///
 /// Written here so that `ws://` loads no library; it is not used for anything that needs a
 /// secure hash.
-package enum WebSocketSHA1 {
+package enum SHA1 {
     /// The 20-byte digest of `message`.
-    package static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
         var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var padded = message
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        let padded = MessageBlocks.padded(message)
         var words = [UInt32](repeating: 0, count: 80)
         for block in stride(from: 0, to: padded.count, by: 64) {
-            for index in 0..<16 {
-                let base = block + index * 4
-                words[index] = UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16 | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
-            }
+            MessageBlocks.load(padded, block: block, into: &words)
             for index in 16..<80 {
                 words[index] = (words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16]).rotatedLeft(1)
             }
@@ -37,10 +30,6 @@ package enum WebSocketSHA1 {
             state[3] &+= d
             state[4] &+= e
         }
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        return MessageBlocks.bytes(of: state)
     }
-}
-
-extension UInt32 {
-    fileprivate func rotatedLeft(_ count: UInt32) -> UInt32 { self << count | self >> (32 - count) }
 }
