@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import POSIXSupport
 
 /// Sweeps the temporary files that killed writers leave in a state folder.
@@ -58,11 +54,7 @@ public enum StaleTemporaryFiles {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }  // a live writer holds it
         guard let writer else { return true }
         let alive = kill(writer, 0) == 0 || errno == EPERM
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec.tv_sec
-        #else
         let modified = info.st_mtim.tv_sec
-        #endif
         let age = Date().timeIntervalSince1970 - TimeInterval(modified)
         return !alive || age > maximumAge
     }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads selected fields straight from a record's encoded bytes, without building the record:
 /// field keys are compared as bytes, so no string is made for a field name.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import POSIXSupport
 
 /// The files of one SQLite cache: the database, its write-ahead log and shared-memory index,

@@ -8,11 +8,7 @@ import JSON
 import Ports
 import POSIXSupport
 import SingleThreadRuntime
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A credential store that keeps one login per endpoint in a private file (the tutorial's keychain).
 ///

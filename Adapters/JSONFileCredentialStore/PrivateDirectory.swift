@@ -4,11 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import POSIXSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A folder only its owner may enter: created with mode 0700, tightened to 0700 when wider.
 struct PrivateDirectory: Sendable {

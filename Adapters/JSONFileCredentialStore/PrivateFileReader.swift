@@ -4,11 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import POSIXSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a small file that must be private to its owner, repairing its mode when it can.
 ///

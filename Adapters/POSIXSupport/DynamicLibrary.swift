@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A system library opened at run time with `dlopen`, whose C functions are looked up by name.
 ///

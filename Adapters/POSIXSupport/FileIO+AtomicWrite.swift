@@ -1,11 +1,5 @@
 import PathNames
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension FileIO {
     /// Replaces the file at `path` with `bytes` atomically and privately: a temporary file in

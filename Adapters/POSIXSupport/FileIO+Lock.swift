@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension FileIO {
     /// Runs `body` holding an exclusive advisory lock (`flock`) on the lock file at `path`.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension FileIO {
     /// The largest CA file read or accepted: 16 MiB (a full system bundle is about 200 KiB).

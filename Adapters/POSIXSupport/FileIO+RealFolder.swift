@@ -1,11 +1,5 @@
 import PathNames
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension FileIO {
     /// `path` with its folder's symbolic links resolved (`realpath` of the folder) and its last

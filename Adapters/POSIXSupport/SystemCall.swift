@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one retrying system-call helper every adapter uses (the files, the keychain, standard
 /// output, the sockets): a call interrupted by a signal (`EINTR`) is made again; a call on a

@@ -1,9 +1,5 @@
 import SystemErrorText
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A failed POSIX call: which call, and the `errno` it left.
 package struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process environment as a dictionary.
 ///
@@ -14,7 +12,6 @@ import Glibc
 package enum ProcessEnvironment {
     /// The variables, read from `environ`.
     package static func current() -> [String: String] {
-        #if os(Linux)
         var variables: [String: String] = [:]
         var entry = environ  // never NULL here: nothing in this program calls clearenv()
         while let pointer = entry.pointee {
@@ -29,9 +26,6 @@ package enum ProcessEnvironment {
             entry += 1
         }
         return variables
-        #else
-        return ProcessInfo.processInfo.environment
-        #endif
     }
 }
 

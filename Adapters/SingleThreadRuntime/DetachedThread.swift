@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts work on a detached POSIX thread of its own: what Foundation's `Thread` does, without
 /// its bookkeeping, for a process that starts one or two such threads and ends soon after.
@@ -21,11 +17,7 @@ package enum DetachedThread {
     @discardableResult
     package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
-        #if canImport(Glibc)
         var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
         let started = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             var signals = sigset_t()
@@ -39,11 +31,7 @@ package enum DetachedThread {
             Unmanaged<Work>.fromOpaque(context).release()
             return false
         }
-        #if canImport(Glibc)
         pthread_detach(thread)
-        #else
-        if let thread { pthread_detach(thread) }
-        #endif
         return true
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import POSIXSupport
 import Synchronization
 
@@ -46,10 +42,9 @@ package final class FileChangeMonitor: Sendable {
     package var isActive: Bool { state.active.load(ordering: .acquiring) }
 
     /// Starts watching `folder` for changes to the files named `names` (bare names, no slash).
-    /// `nil` when the system cannot report them: no inotify (not Linux), its per-user limit of
+    /// `nil` when the system cannot report them: inotify's per-user limit of
     /// instances or watches reached, or the folder cannot be watched. A caller then polls.
     package init?(folder: String, names: Set<String>, onChange: @escaping @Sendable () -> Void) {
-        #if os(Linux)
         let queue = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard queue >= 0 else { return nil }
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -69,9 +64,6 @@ package final class FileChangeMonitor: Sendable {
         let state = Shared(queue: queue, wakeReader: ends[0], wake: ends[1])
         guard DetachedThread.start({ Self.run(names: names, state: state, onChange: onChange) }) else { return nil }
         self.state = state
-        #else
-        return nil
-        #endif
     }
 
     deinit { stop() }
@@ -85,7 +77,6 @@ package final class FileChangeMonitor: Sendable {
         _ = SystemCall.repeating { write(state.wake, &byte, 1) }
     }
 
-    #if os(Linux)
     /// The thread's loop: sleeps until the kernel has events or the monitor is stopped.
     private static func run(names: Set<String>, state: Shared, onChange: @Sendable () -> Void) {
         defer { state.active.store(false, ordering: .releasing) }
@@ -142,5 +133,4 @@ package final class FileChangeMonitor: Sendable {
             }
         }
     }
-    #endif
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The terminal settings a full-screen app reads keys in: every byte as it is typed.
 enum RawMode {

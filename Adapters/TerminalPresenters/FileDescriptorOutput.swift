@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Ports
 import POSIXSupport
 import Presentation
@@ -70,11 +66,7 @@ public struct FileDescriptorOutput: TextOutput {
 
 /// POSIX `write(2)`, named apart from ``FileDescriptorOutput/write(_:)``.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
     Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }
 
 /// The shared, thread-safe record of a ``FileDescriptorOutput``'s first failed write.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An http(s) URL as the tool connects with it, checked strictly, part by part, the way curl's
 /// URL parser refuses what it cannot use: a scheme, an optional user part, a host (a DNS name, a

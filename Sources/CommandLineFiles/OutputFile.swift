@@ -1,13 +1,7 @@
 import CommandLineKit
 import PathNames
 import POSIXSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemErrorText
 
 /// Writes a command's output to a path the user named, by what is at that path; nothing there

@@ -1,12 +1,6 @@
 import CommandLineKit
 import POSIXSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The temporary file an output is prepared in before it gets its name, in the folder it will live in.
 ///
@@ -24,7 +18,6 @@ struct TemporaryOutput {
     /// `nameless: false` makes a named one even where a nameless one could be made.
     init(in folder: String, for target: String, mode: mode_t, nameless allowed: Bool = true) throws(UserFile.Failure) {
         self.folder = folder
-#if os(Linux)
         // `O_TMPFILE` is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
         let nameless = Int32(0o20000000) | O_DIRECTORY
         if allowed, access("/proc/self/fd", X_OK) == 0 {
@@ -38,7 +31,6 @@ struct TemporaryOutput {
             let code = errno
             guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else { throw OutputFile.failure(target, code) }
         }
-#endif
         let name = FileIO.temporaryPath(for: target)
         let descriptor = SystemCall.repeating { open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw OutputFile.failure(target, errno) }

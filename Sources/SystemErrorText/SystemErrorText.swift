@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The system's words for an `errno`, as every message that quotes them reads them.
 public enum SystemErrorText {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The size of the terminal a file descriptor is on, from the `TIOCGWINSZ` ioctl.
 enum TerminalSize {

@@ -1,10 +1,6 @@
 // The composition root: reads the process environment, plugs the real adapters into the CLI,
 // runs one command and exits with its status.
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CLIArguments
 import CLIConfiguration
 import ProcessLifecycle
