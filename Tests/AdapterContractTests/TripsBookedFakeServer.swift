@@ -2,7 +2,6 @@ import Foundation
 import GraphQLTestDoubles
 import Transport
 import JSON
-import Synchronization
 import Registrations
 
 /// A tutorial server's `tripsBooked` over the in-memory WebSocket seam, speaking
@@ -52,22 +51,17 @@ final class TripsBookedRegistry: Sendable {
     private struct State {
         var subscriptions: [(server: InMemoryWebSocketServer, id: JSONValue)] = []
         var refusal: HTTPTransportError?
-        var waiters: [(id: Int, target: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-        var nextWaiter = 0
-        /// Waits about to register; one cancelled before is refused.
-        var arriving = PendingRegistrations<Int>()
     }
 
-    private let state = Mutex(State())
+    private let state = WaitableState(State())
 
     var refusal: HTTPTransportError? {
-        get { state.withLock { $0.refusal } }
-        set { state.withLock { $0.refusal = newValue } }
+        get { state.value.refusal }
+        set { state.update { $0.refusal = newValue } }
     }
 
     func publish(_ value: Int) {
-        let targets = state.withLock { $0.subscriptions }
-        for target in targets {
+        for target in state.value.subscriptions {
             try? target.server.send(.text(JSONWriter.string(["type": "next", "id": target.id, "payload": ["data": ["tripsBooked": .int(value)]]])))
         }
     }
@@ -75,29 +69,7 @@ final class TripsBookedRegistry: Sendable {
     /// Returns once `count` subscriptions are running: `true`; `false` when the waiting task is
     /// cancelled first (a test's time limit cancels it).
     func wait(until count: Int) async -> Bool {
-        let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            state.arriving.issue(state.nextWaiter)
-            return state.nextWaiter
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let reached = state.withLock { state -> Bool? in
-                    guard state.arriving.register(id) else { return false }
-                    guard state.subscriptions.count != count else { return true }
-                    state.waiters.append((id, count, continuation))
-                    return nil
-                }
-                if let reached { continuation.resume(returning: reached) }
-            }
-        } onCancel: {
-            let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                if state.arriving.cancel(id) { return nil }
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index).continuation
-            }
-            waiting?.resume(returning: false)
-        }
+        await state.wait { $0.subscriptions.count == count }
     }
 
     /// Answers one connection until it closes.
@@ -114,13 +86,6 @@ final class TripsBookedRegistry: Sendable {
     }
 
     private func change(_ body: (inout [(server: InMemoryWebSocketServer, id: JSONValue)]) -> Void) {
-        let woken = state.withLock { state in
-            body(&state.subscriptions)
-            let count = state.subscriptions.count
-            let ready = state.waiters.filter { $0.target == count }.map(\.continuation)
-            state.waiters.removeAll { $0.target == count }
-            return ready
-        }
-        for waiter in woken { waiter.resume(returning: true) }
+        state.update { body(&$0.subscriptions) }
     }
 }

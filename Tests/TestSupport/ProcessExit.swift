@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Registrations
 
 /// The end of a started process, awaited without blocking a thread: the process's termination
@@ -13,32 +12,23 @@ public final class ProcessExit: Sendable {
     private struct State {
         var started = ContinuousClock.now
         var ended: ContinuousClock.Instant?
-        var waiters: [Int: CheckedContinuation<ContinuousClock.Instant, Never>] = [:]
-        var nextWaiter = 0
-        /// Waits about to register; one cancelled before is refused.
-        var arriving = PendingRegistrations<Int>()
     }
 
-    private let state = Mutex(State())
+    private let state = WaitableState(State())
 
     /// Installs the termination handler and starts `process` (see ``ProcessLaunch``).
     public init(starting process: Process) async throws {
         process.terminationHandler = { [self] _ in markExited() }
         let started = try await ProcessLaunch.run(process)
-        state.withLock { $0.started = started }
+        state.update { $0.started = started }
     }
 
     /// When the process started (noted on the launch queue, right after it did).
-    public var started: ContinuousClock.Instant { state.withLock { $0.started } }
+    public var started: ContinuousClock.Instant { state.value.started }
 
     private func markExited() {
         let now = ContinuousClock.now
-        let waiters = state.withLock { state in
-            state.ended = now
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume(returning: now) }
+        state.update { $0.ended = now }
     }
 
     /// Returns once the process has ended (at once if it already has), with when it ended; or,
@@ -47,31 +37,10 @@ public final class ProcessExit: Sendable {
     /// a child that never does.
     @discardableResult
     public func wait() async -> ContinuousClock.Instant {
-        let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            state.arriving.issue(state.nextWaiter)
-            return state.nextWaiter
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let ended = state.withLock { state -> ContinuousClock.Instant? in
-                    let admitted = state.arriving.register(id)
-                    if let ended = state.ended { return ended }
-                    guard admitted else { return ContinuousClock.now }
-                    state.waiters[id] = continuation
-                    return nil
-                }
-                if let ended { continuation.resume(returning: ended) }
-            }
-        } onCancel: {
-            let waiting = state.withLock { state -> CheckedContinuation<ContinuousClock.Instant, Never>? in
-                if state.arriving.cancel(id) { return nil }
-                return state.waiters.removeValue(forKey: id)
-            }
-            waiting?.resume(returning: ContinuousClock.now)
-        }
+        await state.wait { $0.ended != nil }
+        return state.value.ended ?? ContinuousClock.now
     }
 
     /// Whether the process has ended.
-    public var hasEnded: Bool { state.withLock { $0.ended != nil } }
+    public var hasEnded: Bool { state.value.ended != nil }
 }
