@@ -35,6 +35,8 @@ struct EventLoopLifecycleTests {
         #expect(descriptors.count == 3)
         let before = descriptors.map(OpenDescriptors.identity(of:))
         #expect(before.allSatisfy { $0 != nil })
+        // The epoll set is told from any other by the wake-up pair it watches.
+        #expect(before.first??.contains("ino:") == true)
         await loop.shutdown()
         // Closed: each number is free, or holds a file another test opened since.
         let after = descriptors.map(OpenDescriptors.identity(of:))
