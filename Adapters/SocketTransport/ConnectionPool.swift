@@ -14,8 +14,8 @@ import Registrations
 /// cancelled, so a line that moves leaves no timer behind. Idle connections are closed when
 /// their idle timeout passes, by a reaper on the same loop's timers (one timer per pool at a
 /// time, for the earliest expiry), without waiting for the next use; an expired one found on
-/// use is closed too. The TLS session of
-/// the last connection to an origin is kept for the next new one.
+/// use is closed too. The TLS session of the last connection to an origin is kept for the next
+/// new one.
 ///
 /// The state is behind a lock, never an actor: taking a connection does not hop to the Swift
 /// concurrency pool, so a one-request process starts no threads for it.
