@@ -7,11 +7,17 @@ import SocketSystem
 import Glibc
 #endif
 
-/// The loop's thread: due timers, queued jobs, then one `epoll_wait` until the next deadline.
+/// The loop's thread: due timers, queued jobs, then one `epoll_wait` until the next deadline;
+/// it ends when the loop is shut down (or its epoll set breaks).
 extension EventLoop {
     func run() {
-        guard let epoll else { return }
+        guard let epoll else {
+            // No epoll set (the system refused one): jobs go to the global pool, waits fail.
+            threadEnded(failing: HTTPTransportError(.system(errno: EMFILE)))
+            return
+        }
         let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * Epoll.eventSize, alignment: 8)
+        defer { events.deallocate() }
         let executor = asUnownedTaskExecutor()
         while true {
             // Deadlines that passed, scheduled work that is due and the jobs enqueued so far.
@@ -27,7 +33,6 @@ extension EventLoop {
                     } else if let action = state.actions.removeValue(forKey: next.id) {
                         due.append(action)
                     }
-                    // Timers of waits that ended otherwise are dropped as they come up.
                 }
                 defer { state.jobs = [] }
                 return state.jobs
@@ -36,15 +41,22 @@ extension EventLoop {
             for action in due { action() }
             for job in jobs { job.runSynchronously(on: executor) }
             // Sleep only when nothing is left to run: a job enqueued after this wakes the thread.
-            let wakeAt = state.withLock { state -> ContinuousClock.Instant? in
+            enum Next { case sleep(until: ContinuousClock.Instant?), stop }
+            let next = state.withLock { state -> Next in
+                if state.lifecycle == .stopping { return .stop }
                 let later = ContinuousClock.now
                 if !state.jobs.isEmpty || (state.timers.first.map { $0.deadline <= later } ?? false) {
                     state.sleeping = false
-                    return later
+                    return .sleep(until: later)
                 }
                 state.sleeping = true
                 state.sleepingUntil = state.timers.first?.deadline
-                return state.sleepingUntil
+                return .sleep(until: state.sleepingUntil)
+            }
+            guard case .sleep(let wakeAt) = next else {
+                // Shut down: the waits fail, the descriptors close, and the thread ends.
+                threadEnded(failing: EventLoopError.shutDown(.wait))
+                return
             }
             let count: Int
             do throws(SystemCallError) {
@@ -52,8 +64,7 @@ extension EventLoop {
             } catch {
                 // The set is broken (EBADF, EINVAL): every later wait would fail at once, so the
                 // thread ends rather than spin, and its waits fail with the reason.
-                events.deallocate()
-                abandon(failing: HTTPTransportError(.system(errno: error.code)))
+                threadEnded(failing: HTTPTransportError(.system(errno: error.code)))
                 return
             }
             var ready: [(Waiter, [UInt32])] = []
@@ -67,8 +78,7 @@ extension EventLoop {
                         continue
                     }
                     let id = token >> Self.indexBits
-                    guard let waiter = state.waiters.removeValue(forKey: id) else { continue }
-                    for interest in waiter.interests { epoll.remove(interest.descriptor) }
+                    guard let waiter = Self.take(id, from: &state, epoll: epoll) else { continue }
                     var revents = [UInt32](repeating: 0, count: waiter.interests.count)
                     revents[Int(token & ((1 << Self.indexBits) - 1))] = event.events
                     ready.append((waiter, revents))

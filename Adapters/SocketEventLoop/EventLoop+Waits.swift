@@ -9,12 +9,22 @@ import Glibc
 #endif
 
 /// How a wait is registered in the loop's epoll set and table, and ended: ready, timed out,
-/// cancelled, or failed for want of a thread.
+/// cancelled, woken up, or failed for want of a thread or after a shutdown.
 extension EventLoop {
+    /// A new id for a wait, noted as arriving (a cancellation before it registers refuses it).
+    func issueID() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextID += 1 }
+            state.arriving.issue(state.nextID)
+            return state.nextID
+        }
+    }
+
     func register(_ id: UInt64, _ waiter: Waiter, until deadline: ContinuousClock.Instant?) {
-        enum Outcome { case waiting(wake: Bool, start: Bool), cancelled, failed(Int32) }
+        enum Outcome { case waiting(wake: Bool, start: Bool), cancelled, failed(Int32), shutDown }
         let outcome = state.withLock { state -> Outcome in
             guard state.arriving.register(id) else { return .cancelled }
+            guard state.lifecycle.accepts else { return .shutDown }
             guard let epoll, self.wake != nil else { return .failed(EMFILE) }
             // Registered under the lock, so that nothing finishes the wait between the table
             // and epoll: a finished wait's descriptors are always out of epoll before it resumes.
@@ -39,18 +49,34 @@ extension EventLoop {
             if wake { signal() }
         case .cancelled: waiter.continuation.resume(throwing: CancellationError())
         case .failed(let code): waiter.continuation.resume(throwing: SocketConnection.error(code))
+        case .shutDown: waiter.continuation.resume(throwing: EventLoopError.shutDown(.wait))
         }
     }
 
-    /// Ends wait `id` (if it still waits) with `result`, its descriptors out of epoll first.
+    /// Ends wait `id` (if it still waits, or refuses it if it has not registered yet) with
+    /// `result`, its descriptors out of epoll first.
     func finish(_ id: UInt64, with result: Result<[UInt32], any Error>) {
         let waiter = state.withLock { state -> Waiter? in
             if state.arriving.cancel(id) { return nil }
-            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
-            for interest in waiter.interests { epoll?.remove(interest.descriptor) }
-            return waiter
+            return Self.take(id, from: &state, epoll: epoll)
         }
         waiter?.continuation.resume(with: result)
+    }
+
+    /// Ends wait `id`, if it still waits, as if none of its interests were ready: a
+    /// ``WakeUpFlag`` was raised. The task's job then wakes the thread, as any job does.
+    func wakeUp(_ id: UInt64) {
+        let waiter = state.withLock { state in Self.take(id, from: &state, epoll: epoll) }
+        guard let waiter else { return }
+        waiter.continuation.resume(returning: [UInt32](repeating: 0, count: waiter.interests.count))
+    }
+
+    /// Takes wait `id` out of the table, its descriptors out of epoll and its timer out of the heap.
+    static func take(_ id: UInt64, from state: inout State, epoll: Epoll?) -> Waiter? {
+        guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
+        for interest in waiter.interests { epoll?.remove(interest.descriptor) }
+        state.timers.remove(id)
+        return waiter
     }
 
     /// Whether the sleeping thread must wake to honour `deadline`.
@@ -61,41 +87,23 @@ extension EventLoop {
 
     /// Whether the caller is the one to start the thread.
     static func claimStart(_ state: inout State) -> Bool {
-        defer { state.started = true }
-        return !state.started
+        guard state.lifecycle == .idle else { return false }
+        state.lifecycle = .running
+        return true
     }
 
     func startThread() {
         if !DetachedThread.start({ self.run() }) {
             // No thread: every wait fails rather than hang, and the next one tries again.
-            abandon(failing: HTTPTransportError(.system(errno: EAGAIN)))
+            threadEnded(failing: HTTPTransportError(.system(errno: EAGAIN)))
         }
     }
 
-    /// Fails every wait with `error` and hands the queued jobs to the global pool, when the
-    /// loop has no thread (none could start, or its epoll set broke); the next wait or job
-    /// starts one again.
-    func abandon(failing error: HTTPTransportError) {
-        let waiting = state.withLock { state -> [Waiter] in
-            state.started = false
-            state.sleeping = false
-            defer { state.waiters = [:] }
-            for waiter in state.waiters.values {
-                for interest in waiter.interests { epoll?.remove(interest.descriptor) }
-            }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiting { waiter.continuation.resume(throwing: error) }
-        // Jobs still run, on the global pool, rather than never.
-        let jobs = state.withLock { state in
-            defer { state.jobs = [] }
-            return state.jobs
-        }
-        for job in jobs { globalConcurrentExecutor.enqueue(job) }
-    }
-
+    /// Wakes the thread from `epoll_wait` (never once the pair is closed).
     func signal() {
-        if let wake { WakeUpPair.signal(wake.writeEnd) }
+        state.withLock { state in
+            if state.lifecycle != .closed, let wake { WakeUpPair.signal(wake.writeEnd) }
+        }
     }
 
     static func lookOnce(at interests: [Interest]) throws -> [UInt32] {

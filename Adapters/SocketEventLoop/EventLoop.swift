@@ -22,8 +22,12 @@ import Glibc
 /// exchanges in flight are a thousand suspended tasks and at most four threads.
 ///
 /// Deadlines are a heap the loop sleeps on (epoll_wait's timeout), so timers need no thread of
-/// their own; ``schedule(at:_:)`` runs short work there too (the pool's idle reaper). The thread
-/// starts the first time something waits or is enqueued: a process that never does starts nothing.
+/// their own; ``schedule(at:_:)`` runs short work there too (the pool's idle reaper, a queued
+/// request's timeout), and ``cancel(_:)`` takes it out. Any task can end a wait early through a
+/// ``WakeUpFlag``: the loop hears of it through its one wake-up pair, as it hears of jobs. The
+/// thread starts the first time something waits or is enqueued: a process that never does
+/// starts nothing. ``shutdown()`` ends the thread and closes the loop's descriptors (the
+/// process's loops stay for its life; tests shut down the loops they make).
 package final class EventLoop: TaskExecutor, Sendable {
     /// A descriptor and the `EPOLL…` events to wait for.
     package struct Interest: Sendable {
@@ -79,12 +83,29 @@ package final class EventLoop: TaskExecutor, Sendable {
         var arriving = PendingRegistrations<UInt64>()
         var timers = TimerHeap()
         var nextID: UInt64 = 1
-        var started = false
+        var lifecycle = Lifecycle.idle
         /// Whether the thread sleeps in epoll_wait, and until when (`nil`: with no timeout).
         var sleeping = false
         var sleepingUntil: ContinuousClock.Instant?
         /// Task jobs enqueued on the loop as a ``TaskExecutor``, run in order on its thread.
         var jobs: [UnownedJob] = []
+        /// Callers of ``shutdown()`` waiting for the thread to end and the descriptors to close.
+        var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Where the loop is in its life.
+    enum Lifecycle {
+        /// No thread: none has started yet, or the last one could not start or lost its epoll set.
+        case idle
+        /// A thread runs (or is starting).
+        case running
+        /// ``shutdown()`` was called: the thread ends at its next turn.
+        case stopping
+        /// The thread has ended and the descriptors are closed: nothing more is accepted.
+        case closed
+
+        /// Whether waits, timers and operations are accepted.
+        var accepts: Bool { self == .idle || self == .running }
     }
 
     /// Interests per wait at most: the index rides in the event's low bits.
@@ -98,15 +119,23 @@ package final class EventLoop: TaskExecutor, Sendable {
     /// Operations running with the loop as their executor (``run(_:)``).
     private let running = Atomic<Int>(0)
 
-    /// A loop of its own (``shared`` is the process's; tests make others).
+    /// A loop of its own (``shared`` is the process's; tests make others, and shut them down).
     package init() {
         epoll = Epoll()
         wake = WakeUpPair()
         if let wake { _ = epoll?.add(wake.readEnd, events: Self.readable, token: Self.wakeToken) }
     }
 
+    /// A loop that was never shut down closes its descriptors when it goes (its thread holds it
+    /// while it runs).
+    deinit {
+        if state.withLock({ $0.lifecycle != .closed }) { closeDescriptors() }
+    }
+
     /// How many waits are registered now (for tests).
     package var waitCount: Int { state.withLock { $0.waiters.count } }
+    /// How many timers are set now, for waits and scheduled work (for tests).
+    package var timerCount: Int { state.withLock { $0.timers.count } }
 
     /// Waits until `descriptor` is ready for `events` (``readable`` or ``writable``) and returns
     /// what it is ready for.
@@ -117,19 +146,15 @@ package final class EventLoop: TaskExecutor, Sendable {
     /// Waits until any of `interests` (at most 16) is ready and returns, per interest, what it
     /// is ready for (0 for those that are not).
     ///
-    /// Throws ``HTTPTransportError/Kind/timedOut`` when `deadline` passes first and
-    /// `CancellationError` when the task is cancelled. Past the deadline the descriptors are
-    /// still looked at once, without waiting: a task that was scheduled late must not call an
-    /// answer that is already there a timeout.
+    /// Throws ``HTTPTransportError/Kind/timedOut`` when `deadline` passes first,
+    /// `CancellationError` when the task is cancelled and ``EventLoopError`` when the loop is (or
+    /// gets) shut down. Past the deadline the descriptors are still looked at once, without
+    /// waiting: a task that was scheduled late must not call an answer that is already there a timeout.
     package func wait(for interests: [Interest], until deadline: ContinuousClock.Instant?) async throws -> [UInt32] {
         precondition(!interests.isEmpty && interests.count <= 1 << Self.indexBits)
         if let deadline, deadline <= .now { return try Self.lookOnce(at: interests) }
         try Task.checkCancellation()
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.arriving.issue(state.nextID)
-            return state.nextID
-        }
+        let id = issueID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 register(id, Waiter(continuation: continuation, interests: interests), until: deadline)
@@ -139,24 +164,13 @@ package final class EventLoop: TaskExecutor, Sendable {
         }
     }
 
-    /// Runs `action` on the loop's thread once `deadline` has passed; it must be short and
-    /// must not wait.
-    package func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
-        let (wake, start) = state.withLock { state -> (Bool, Bool) in
-            let id = state.nextID
-            state.nextID += 1
-            state.actions[id] = action
-            state.timers.push(deadline, id)
-            return (Self.needsWake(state, for: deadline), Self.claimStart(&state))
-        }
-        if start { startThread() }
-        if wake { signal() }
-    }
-
     /// Runs `operation` with the loop as its task executor: the exchange's code, and every
     /// continuation the loop resumes, run on the loop's thread, never waiting for a thread of
     /// the global concurrency pool (which other work may keep busy).
+    ///
+    /// Throws ``EventLoopError`` at once when the loop has been shut down.
     package func run<T>(_ operation: () async throws -> T) async throws -> T {
+        guard state.withLock({ $0.lifecycle.accepts }) else { throw EventLoopError.shutDown(.operation) }
         running.add(1, ordering: .relaxed)
         defer { running.subtract(1, ordering: .relaxed) }
         return try await Self.$current.withValue(self) {
@@ -169,17 +183,26 @@ package final class EventLoop: TaskExecutor, Sendable {
     /// a long exchange on one loop never delays another loop's readiness.
     @TaskLocal package static var current: EventLoop = shared
 
-    /// Queues `job` for the loop's thread, waking it when it sleeps in `epoll_wait`.
+    /// Queues `job` for the loop's thread, waking it when it sleeps in `epoll_wait`; once the
+    /// loop is shut down, the job runs on the global concurrency pool instead (a task that
+    /// prefers the loop goes on rather than hang).
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let (wake, start) = state.withLock { state -> (Bool, Bool) in
+        enum Step { case queued(wake: Bool, start: Bool), elsewhere }
+        let step = state.withLock { state -> Step in
+            guard state.lifecycle.accepts else { return .elsewhere }
             state.jobs.append(job)
             // One wake-up per sleep: the next job sees the thread already woken.
             let wake = state.sleeping
             state.sleeping = false
-            return (wake, Self.claimStart(&state))
+            return .queued(wake: wake, start: Self.claimStart(&state))
         }
-        if start { startThread() }
-        if wake { signal() }
+        switch step {
+        case .queued(let wake, let start):
+            if start { startThread() }
+            if wake { signal() }
+        case .elsewhere:
+            globalConcurrentExecutor.enqueue(job)
+        }
     }
 }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// A socket pair that wakes whoever waits for its read end to become readable (an event loop's
-/// thread in `epoll_wait`, a WebSocket's I/O task on the loop) when any thread or task writes a
-/// byte to its write end. Both ends are non-blocking and closed on `exec`.
+/// thread in `epoll_wait`) when any thread or task writes a byte to its write end. Both ends are
+/// non-blocking and closed on `exec`. Each loop has one; a task that wants another task's wait
+/// ended raises a ``WakeUpFlag`` instead, which costs no descriptor.
 ///
 /// A full pair already wakes its reader, so a byte that finds no room is dropped.
 package struct WakeUpPair: Sendable {
@@ -34,5 +35,11 @@ package struct WakeUpPair: Sendable {
     package func drain() {
         var bytes = [UInt8](repeating: 0, count: 64)
         while recv(readEnd, &bytes, bytes.count, 0) > 0 {}
+    }
+
+    /// Closes both ends (once: its owner knows when).
+    package func close() {
+        _ = Glibc.close(readEnd)
+        _ = Glibc.close(writeEnd)
     }
 }

@@ -63,7 +63,8 @@ extension ConnectionPool {
             return nil
         }
         if let (waiter, lease) = handover {
-            waiter.timer?.cancel()
+            // Served: its deadline's timer goes with it.
+            if let timer = waiter.timer { loop.cancel(timer) }
             waiter.continuation.resume(returning: lease)
         }
         if let reapAt { scheduleReaper(at: reapAt, from: expiry - idleTimeout) }
@@ -94,7 +95,12 @@ extension ConnectionPool {
     /// Sets the reaper's timer for `expiry` on the pool's clock, read at `now`.
     private func scheduleReaper(at expiry: ContinuousClock.Instant, from now: ContinuousClock.Instant) {
         // The pool's clock may be a test's: the timer waits as long on the real one.
-        EventLoop.shared.schedule(at: .now + (expiry - now)) { [weak self] in self?.reap(due: expiry) }
+        do {
+            try loop.schedule(at: .now + (expiry - now)) { [weak self] in self?.reap(due: expiry) }
+        } catch {
+            // A loop that is shut down keeps no timers: the next use closes what has expired.
+            state.withLock { state in if state.reaperDue == expiry { state.reaperDue = nil } }
+        }
     }
 
     /// Closes every idle connection past its expiry, and sets the timer for the next one.

@@ -9,11 +9,13 @@ import Registrations
 /// At most ``ConnectionPoolOptions/maximumConnectionsPerOrigin`` connections per origin exist at
 /// once, idle or leased. A request takes the most recently used idle one, or leave to open one
 /// while under the bound, or waits in line (holding no thread) until a leased one is released
-/// or its deadline passes; cancelling a waiting request removes it from the line. Idle
-/// connections are closed when their idle timeout passes, by a reaper that runs on the
-/// ``EventLoop``'s timers (one timer per pool at a time, for the earliest expiry), without
-/// waiting for the next use; an expired one found on use is closed too. The TLS session of
-/// the last connection to an origin is kept for the next new one.
+/// or its deadline passes; cancelling a waiting request removes it from the line. A waiting
+/// request's deadline is a timer on the ``EventLoop``'s clock, cancelled when it is served or
+/// cancelled, so a line that moves leaves no timer behind. Idle connections are closed when
+/// their idle timeout passes, by a reaper on the same loop's timers (one timer per pool at a
+/// time, for the earliest expiry), without waiting for the next use; an expired one found on
+/// use is closed too. The TLS session of the last connection to an origin is kept for the next
+/// new one.
 ///
 /// The state is behind a lock, never an actor: taking a connection does not hop to the Swift
 /// concurrency pool, so a one-request process starts no threads for it.
@@ -24,11 +26,12 @@ final class ConnectionPool: Sendable {
         case open
     }
 
-    /// A request waiting in line for an origin, with the timer of its deadline.
+    /// A request waiting in line for an origin, with the timer of its deadline (set on the
+    /// loop once it is in line).
     struct Waiter {
         let id: UInt64
         let continuation: CheckedContinuation<Lease, any Error>
-        var timer: Task<Void, Never>?
+        var timer: EventLoop.ScheduledTimer?
     }
 
     /// One origin's connections, its line of requests and its last TLS session.
@@ -61,6 +64,8 @@ final class ConnectionPool: Sendable {
     let options: ConnectionPoolOptions
     /// The clock idle connections expire by (tests move it on instead of waiting).
     let now: @Sendable () -> ContinuousClock.Instant
+    /// The loop whose timers run the reaper and the waiting requests' deadlines.
+    let loop: EventLoop
     let state = Mutex(State())
     private let counters = Mutex(Statistics())
 
@@ -76,10 +81,14 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    init(options: ConnectionPoolOptions, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, store: TLSSessionStore? = nil) {
+    init(
+        options: ConnectionPoolOptions, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, store: TLSSessionStore? = nil,
+        loop: EventLoop = .shared
+    ) {
         self.options = options
         self.now = now
         self.store = store
+        self.loop = loop
     }
 
     private let store: TLSSessionStore?
@@ -123,33 +132,40 @@ final class ConnectionPool: Sendable {
                 }
                 for connection in expired { connection.close() }
                 if let immediate { return continuation.resume(with: immediate) }
-                // Only a request that waits has a timer, so nothing is started for one that does not.
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    self?.remove(id, of: origin, failing: Task.isCancelled ? nil : HTTPTransportError(.timedOut))
-                }
-                let stillWaiting = state.withLock { state in
-                    guard let index = state.origins[origin]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
-                    state.origins[origin]?.waiters[index].timer = timer
-                    return true
-                }
-                if !stillWaiting { timer.cancel() }
+                setTimer(for: id, of: origin, at: deadline)
             }
         } onCancel: {
             remove(id, of: origin, failing: CancellationError())
         }
     }
 
-    /// Takes request `id` out of the line and fails it with `error` (a timer that was cancelled
-    /// passes `nil`: the request was served). Nothing happens once it has been served.
-    private func remove(_ id: UInt64, of origin: ConnectionOrigin, failing error: (any Error)?) {
-        guard let error else { return }
+    /// Sets the deadline of request `id`, now in line, on the loop: only a request that waits
+    /// has a timer. One served or cancelled meanwhile has its timer taken out at once.
+    private func setTimer(for id: UInt64, of origin: ConnectionOrigin, at deadline: ContinuousClock.Instant) {
+        let timer: EventLoop.ScheduledTimer
+        do {
+            timer = try loop.schedule(at: deadline) { [weak self] in self?.remove(id, of: origin, failing: HTTPTransportError(.timedOut)) }
+        } catch {
+            // The loop is shut down: the request cannot wait for a deadline nobody keeps.
+            return remove(id, of: origin, failing: error)
+        }
+        let stillWaiting = state.withLock { state in
+            guard let index = state.origins[origin]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
+            state.origins[origin]?.waiters[index].timer = timer
+            return true
+        }
+        if !stillWaiting { loop.cancel(timer) }
+    }
+
+    /// Takes request `id` out of the line, with its timer, and fails it with `error`. Nothing
+    /// happens once it has been served.
+    private func remove(_ id: UInt64, of origin: ConnectionOrigin, failing error: any Error) {
         let waiter = state.withLock { state -> Waiter? in
             if state.arriving.cancel(id) { return nil }
             guard let index = state.origins[origin]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return state.origins[origin]?.waiters.remove(at: index)
         }
-        waiter?.timer?.cancel()
+        if let timer = waiter?.timer { loop.cancel(timer) }
         waiter?.continuation.resume(throwing: error)
     }
 }

@@ -68,7 +68,7 @@ public struct WebSocketClient: WebSocketSession {
         }
         let handshake = WebSocketHandshake(subprotocols: request.subprotocols)
         let head = handshake.requestHead(url: request.url, host: target.host, headers: request.headers)
-        let engine = try WebSocketEngine(limits: limits.engineLimits)
+        let engine = WebSocketEngine(limits: limits.engineLimits)
         let deadline = ContinuousClock.now + request.timeout
         var opened: WebSocketTarget.Opened?
         do {

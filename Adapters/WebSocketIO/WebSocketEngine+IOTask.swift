@@ -6,9 +6,6 @@ import Foundation
 import Transport
 import Synchronization
 import SocketEventLoop
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The I/O task's side of the engine: starting and interrupting it, handing on messages, taking
 /// the frames to write, and the end.
@@ -19,6 +16,7 @@ extension WebSocketEngine {
         let io = Task.detached(executorPreference: loop) { _ = try? await loop.run { await body() } }
         let interrupted = state.withLock { state in
             state.io = io
+            state.loop = loop
             return state.interrupted
         }
         if interrupted { io.cancel() }
@@ -71,15 +69,12 @@ extension WebSocketEngine {
         for continuation in waiting { continuation.resume(with: ending.map { nil }.mapError { $0 }) }
     }
 
-    /// Called last by the I/O task (or by the opening that failed), after it closed the socket: ends the messages with
-    /// `ending`, fails frames never written, wakes whoever waits for the end, and frees the
-    /// wake-up pairs.
+    /// Called last by the I/O task (or by the opening that failed), after it closed the socket:
+    /// ends the messages with `ending`, fails frames never written, and wakes whoever waits for the end.
     package func threadFinished(_ ending: Result<Void, WebSocketError>) {
         let (unsent, waiters) = state.withLock { state in
             state.closing = true
             state.finished = true
-            closeDescriptor(state.wakeWrite)
-            state.wakeWrite = -1
             defer {
                 state.outgoing = []
                 state.finishWaiters = []
@@ -87,19 +82,8 @@ extension WebSocketEngine {
             }
             return (state.outgoing, state.finishWaiters)
         }
-        closeDescriptor(wakeRead)
         end(ending)
         for item in unsent { item.done?.resume(throwing: WebSocketError(.notOpen)) }
         for waiter in waiters { waiter.resume() }
     }
-
-    /// Empties the wake-up pair after a poll found it readable.
-    func drainWakeups() {
-        wake.drain()
-    }
-}
-
-/// `close(2)`, out of reach of the engine's own `close` method.
-private func closeDescriptor(_ descriptor: Int32) {
-    _ = Glibc.close(descriptor)
 }

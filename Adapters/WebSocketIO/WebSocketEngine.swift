@@ -7,13 +7,11 @@ import Transport
 import Synchronization
 import SocketEventLoop
 import Registrations
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a WebSocket's I/O task shares with the tasks that use the connection: received
-/// messages waiting for a consumer, frames waiting to be written, the close request, and a
-/// wake-up pair the task waits for on the ``EventLoop`` beside its socket.
+/// messages waiting for a consumer, frames waiting to be written, the close request, and the
+/// ``WakeUpFlag`` that ends the task's wait on the ``EventLoop`` when there is work for it (a
+/// flag, not a descriptor: the connection's one descriptor is its socket).
 ///
 /// Received messages queue up to ``WebSocketLimits/maximumQueuedMessages``; past that the
 /// I/O task stops reading until the consumer takes one, so a fast server and a slow consumer
@@ -42,28 +40,20 @@ package final class WebSocketEngine: Sendable {
         /// The I/O task has ended and closed the socket.
         var finished = false
         var finishWaiters: [CheckedContinuation<Void, Never>] = []
-        var wakeWrite: Int32
-        /// The I/O task, once started; cancelling it stops every wait it makes.
+        /// The I/O task, once started, and the loop it runs on; cancelling it stops every wait it makes.
         var io: Task<Void, Never>?
+        var loop: EventLoop?
         var interrupted = false
         var inboxCount: Int { inbox.count - inboxStart }
     }
 
     package let limits: Limits
-    /// Waited for by the I/O task; readable when there is something to send or to stop for.
-    package var wakeRead: Int32 { wake.readEnd }
-    /// The wake-up pair; its write end lives in the state, closed (and -1) once the task ends.
-    let wake: WakeUpPair
-    let state: Mutex<State>
+    /// Raised when the I/O task has something to send or to stop for, or room for more messages.
+    package let wakeUp = WakeUpFlag()
+    let state = Mutex(State())
 
-    package init(limits: Limits) throws {
-        guard let wake = WakeUpPair() else {
-            let code = errno
-            throw HTTPTransportError(.system(errno: code))
-        }
+    package init(limits: Limits) {
         self.limits = limits
-        self.wake = wake
-        self.state = Mutex(State(wakeWrite: wake.writeEnd))
     }
 
     // MARK: The consumer's side
@@ -77,6 +67,7 @@ package final class WebSocketEngine: Sendable {
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                var madeRoom = false
                 let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in
                     guard state.arrivingReceivers.register(id) else { return .failure(CancellationError()) }
                     if state.inboxCount > 0 {
@@ -87,13 +78,14 @@ package final class WebSocketEngine: Sendable {
                             state.inboxStart = 0
                         }
                         // The I/O task may have stopped reading for want of room.
-                        if state.inboxCount + 1 == limits.maximumQueuedMessages { WakeUpPair.signal(state.wakeWrite) }
+                        madeRoom = state.inboxCount + 1 == limits.maximumQueuedMessages
                         return .success(message)
                     }
                     if let ending = state.ending { return ending.map { nil }.mapError { $0 } }
                     state.receivers.append((id, continuation))
                     return nil
                 }
+                if madeRoom { wakeUp.raise() }
                 if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {
@@ -119,10 +111,9 @@ package final class WebSocketEngine: Sendable {
                 let accepted = state.withLock { state in
                     guard !state.closing else { return false }
                     state.outgoing.append(Outgoing(frame: frame, done: continuation))
-                    WakeUpPair.signal(state.wakeWrite)
                     return true
                 }
-                if !accepted { continuation.resume(throwing: WebSocketError(.notOpen)) }
+                if accepted { wakeUp.raise() } else { continuation.resume(throwing: WebSocketError(.notOpen)) }
             }
         } onCancel: {
             closeInBackground(code: WebSocketCloseCode.goingAway.rawValue, reason: "")
@@ -132,27 +123,26 @@ package final class WebSocketEngine: Sendable {
     /// Asks the I/O task to start the close handshake; `false` when closing had already begun.
     @discardableResult
     func requestClose(code: UInt16, reason: String) -> Bool {
-        state.withLock { state in
+        let requested = state.withLock { state in
             guard !state.closing else { return false }
             state.closing = true
             state.closeRequest = (code, reason)
-            WakeUpPair.signal(state.wakeWrite)
             return true
         }
+        if requested { wakeUp.raise() }
+        return requested
     }
 
     /// Closes and waits until the socket is closed: the close handshake for at most
     /// ``WebSocketLimits/closeTimeout``, then (a write stuck on a server that reads nothing)
-    /// the I/O task is interrupted.
+    /// the I/O task is interrupted, by a timer on its loop that the end of the task cancels.
     package func close(code: UInt16, reason: String) async {
         requestClose(code: code, reason: reason)
-        let timeout = limits.closeTimeout
-        let watchdog = Task { [self] in
-            try await Task.sleep(for: timeout + .seconds(1))
-            interrupt()
-        }
+        let loop = state.withLock { $0.loop } ?? EventLoop.shared
+        // A loop that is shut down has ended the task's waits already: nothing to interrupt.
+        let watchdog = try? loop.schedule(at: .now + limits.closeTimeout + .seconds(1)) { [self] in interrupt() }
         await waitUntilFinished()
-        watchdog.cancel()
+        if let watchdog { loop.cancel(watchdog) }
     }
 
     /// ``close(code:reason:)`` without waiting for it.

@@ -10,7 +10,7 @@ import WebSocketCodec
 /// The I/O task of an open WebSocket: reads and checks frames, answers pings, writes what
 /// the engine queued, and runs the close handshake (RFC 6455 §7), until the connection ends.
 ///
-/// It waits on the ``EventLoop`` for the socket and the engine's wake-up pair at once, holding
+/// It waits on the ``EventLoop`` for the socket and the engine's ``WakeUpFlag`` at once, holding
 /// no thread meanwhile. A server that breaks
 /// the protocol gets a close frame with the code that says why (1002, 1007, 1009) and the
 /// connection is dropped at once; the consumer gets ``WebSocketError``.
@@ -100,19 +100,18 @@ package struct WebSocketLoop {
             // The socket is left out while neither reading nor writing: not even a hang-up is
             // reported then. A frame going out never stops the reading: a server that answers
             // with writes that wait until it is read must not wait for ever.
-            var interests = [EventLoop.Interest.readable(engine.wakeRead)]
             let socketEvents = (reading ? EventLoop.readable : 0) | blockedOn
-            if socketEvents != 0 { interests.append(EventLoop.Interest(descriptor: stream.descriptor, events: socketEvents)) }
-            let ready: [UInt32]
+            let interests = socketEvents == 0 ? [] : [EventLoop.Interest(descriptor: stream.descriptor, events: socketEvents)]
+            let ready: EventLoop.Readiness
             do {
-                ready = try await EventLoop.current.wait(for: interests, until: closingDeadline)
+                // The flag ends the wait when the engine has work: the next turn takes it.
+                ready = try await EventLoop.current.wait(for: interests, orWakeUp: engine.wakeUp, until: closingDeadline)
             } catch let error as HTTPTransportError where error.kind == .timedOut {
                 return
             }
             if Task.isCancelled { throw CancellationError() }
-            if ready[0] != 0 { engine.drainWakeups() }
             // Anything but "writable only" may be bytes to read: an end of stream or an error too.
-            if reading && socketEvents != 0 && ready[1] & ~EventLoop.writable != 0 { try await readAvailable() }
+            if reading && socketEvents != 0 && ready.events[0] & ~EventLoop.writable != 0 { try await readAvailable() }
         }
     }
 

@@ -18,26 +18,28 @@ struct EventLoopExecutorTests {
     /// Two jobs in turn on a loop of their own, which sleeps with nothing to wait for between
     /// them: the second runs only when enqueueing it wakes the sleeping thread.
     @Test func aJobEnqueuedWhileTheLoopSleepsWakesIt() async {
-        let loop = EventLoop()
-        let first = await Task.detached(executorPreference: loop) { Self.threadID() }.value
-        let second = await Task.detached(executorPreference: loop) { Self.threadID() }.value
-        #expect(first == second)
-        #expect(first != Self.threadID())
+        await withOwnLoop { loop in
+            let first = await Task.detached(executorPreference: loop) { Self.threadID() }.value
+            let second = await Task.detached(executorPreference: loop) { Self.threadID() }.value
+            #expect(first == second)
+            #expect(first != Self.threadID())
+        }
     }
 
     /// A wait's continuation resumes on the loop's thread when the task prefers the loop.
     @Test func aResumedWaitRunsOnTheLoopsThread() async throws {
-        let loop = EventLoop()
-        let (before, after) = try await Task.detached(executorPreference: loop) { () async throws -> (UInt, UInt) in
-            let before = Self.threadID()
-            // Nothing to read: the wait ends at its deadline, resumed by the loop.
-            var ends: [Int32] = [-1, -1]
-            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends)
-            defer { close(ends[0]); close(ends[1]) }
-            _ = try? await loop.wait(for: .readable(ends[0]), until: .now + .milliseconds(20))
-            return (before, Self.threadID())
-        }.value
-        #expect(before == after)
+        try await withOwnLoop { loop in
+            let (before, after) = try await Task.detached(executorPreference: loop) { () async throws -> (UInt, UInt) in
+                let before = Self.threadID()
+                // Nothing to read: the wait ends at its deadline, resumed by the loop.
+                var ends: [Int32] = [-1, -1]
+                _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &ends)
+                defer { close(ends[0]); close(ends[1]) }
+                _ = try? await loop.wait(for: .readable(ends[0]), until: .now + .milliseconds(20))
+                return (before, Self.threadID())
+            }.value
+            #expect(before == after)
+        }
     }
 
     /// An exchange started from the pool finishes while every thread of the global concurrency
