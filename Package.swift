@@ -337,7 +337,9 @@ let package = Package(
             name: "GraphQLIncrementalDeliveryTests",
             dependencies: [
                 "GraphQLIncrementalDelivery", "GraphQLClient", "GraphQLOperationSupport", "NormalizedCache", "JSON", "Transport", "GraphQLTestDoubles",
-            ]
+                "SocketTransport", "TestSupport",
+            ],
+            exclude: ["Peers"]
         ),
         /** The cache's records alone: the body's encoding, keys, changes, an answer normalized and read back. */
         .testTarget(name: "CacheRecordsTests", dependencies: ["CacheRecords", "GraphQLClient", "JSON"]),
