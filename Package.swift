@@ -161,6 +161,10 @@ let package = Package(
         .target(name: "GraphQLDocuments", dependencies: ["JSON"], path: "Adapters/GraphQLDocuments"),
         /** A port-agnostic GraphQL client: requests, the interceptor chain, response decoding, retry; it names the operation model's public types (GraphQLDocuments). Foundation only. */
         .target(name: "GraphQLClient", dependencies: ["GraphQLDocuments", "JSON", "Transport", "Digests"], path: "Adapters/GraphQLClient"),
+        /** Incremental delivery (`@defer`): `multipart/mixed` answers read part by part, both payload formats merged, each part handed on as it arrives. */
+        .target(
+            name: "GraphQLIncrementalDelivery", dependencies: ["GraphQLClient", "GraphQLDocuments", "JSON", "Transport"], path: "Adapters/GraphQLIncrementalDelivery"
+        ),
         /** GraphQL subscriptions over the WebSocket seam: graphql-transport-ws and graphql-ws, one shared socket, reconnection. */
         .target(
             name: "GraphQLSubscriptions", dependencies: ["GraphQLClient", "GraphQLOperationSupport", "Transport", "JSON", "HostNames", "Registrations"],
@@ -173,7 +177,10 @@ let package = Package(
         /** The normalized cache: the `NormalizedCache` actor, its interceptors and the standard chain, watches, optimistic layers, freshness and garbage collection. */
         .target(
             name: "NormalizedCache",
-            dependencies: ["CacheRecords", "CacheStorage", "GraphQLClient", "GraphQLOperationSupport", "JSON", "Transport", "SingleThreadRuntime"],
+            dependencies: [
+                "CacheRecords", "CacheStorage", "GraphQLClient", "GraphQLDocuments", "GraphQLIncrementalDelivery", "GraphQLOperationSupport", "JSON", "Transport",
+                "SingleThreadRuntime",
+            ],
             path: "Adapters/NormalizedCache"
         ),
         /** `URLSession` (FoundationNetworking, libcurl on Linux) behind the HTTP seam. */
@@ -324,6 +331,15 @@ let package = Package(
                 "GraphQLClient", "NormalizedCache", "JSON", "Transport", "GraphQLTestDoubles", "RocketReserverAPI", "GraphQLClientFixtures", "TestSupport",
                 "Digests",
             ]
+        ),
+        /** Incremental delivery: multipart bodies in any split, both payload formats, parts handed on and cached as they arrive, drops. */
+        .testTarget(
+            name: "GraphQLIncrementalDeliveryTests",
+            dependencies: [
+                "GraphQLIncrementalDelivery", "GraphQLClient", "GraphQLOperationSupport", "NormalizedCache", "JSON", "Transport", "GraphQLTestDoubles",
+                "SocketTransport", "TestSupport",
+            ],
+            exclude: ["Peers"]
         ),
         /** The cache's records alone: the body's encoding, keys, changes, an answer normalized and read back. */
         .testTarget(name: "CacheRecordsTests", dependencies: ["CacheRecords", "GraphQLClient", "JSON"]),

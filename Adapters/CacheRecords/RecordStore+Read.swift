@@ -3,7 +3,7 @@ import JSON
 
 extension RecordStore {
     /// The answer to a query assembled from records, or `nil` unless every selected field is
-    /// cached and, with `oldestAllowed`, every record read was received at that time or later.
+    /// cached (a deferred field not cached is left out: its part has not arrived) and, with `oldestAllowed`, every record read was received at that time or later.
     package mutating func read(_ operation: GraphQLOperation, variables: [String: JSONValue], oldestAllowed: Int64?) -> [String: JSONValue]? {
         guard operation.kind == .query else { return nil }
         return readObject(CacheKeys.queryRoot, field: nil, rootSelections: operation.selections, variables: variables, oldestAllowed: oldestAllowed)
@@ -52,9 +52,12 @@ extension RecordStore {
     ) -> [String: JSONValue]? {
         var object = [String: JSONValue](minimumCapacity: selections.count)
         for field in selections where field.isSelected(variables: variables) {
-            guard let cached = value(field.cacheKey(variables: variables)),
-                  let json = denormalize(cached, field: field, variables: variables, oldestAllowed: oldestAllowed)
-            else { return nil }
+            guard let cached = value(field.cacheKey(variables: variables)) else {
+                // A deferred field not cached is one whose part has not arrived: left out.
+                if field.deferral != nil { continue }
+                return nil
+            }
+            guard let json = denormalize(cached, field: field, variables: variables, oldestAllowed: oldestAllowed) else { return nil }
             object[field.responseKey] = json
         }
         return object

@@ -1,7 +1,7 @@
 /// Runs async work against a time limit.
-enum Deadline {
+package enum Deadline {
     /// The work's result, or `nil` when `limit` passes first on `clock` (the work is then cancelled).
-    static func run<T: Sendable>(
+    package static func run<T: Sendable>(
         within limit: Duration,
         clock: any Clock<Duration> = ContinuousClock(),
         _ work: @escaping @Sendable () async throws -> T

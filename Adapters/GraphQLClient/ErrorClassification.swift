@@ -1,10 +1,10 @@
 import Transport
 
 /// Turns whatever a session or interceptor threw into a ``GraphQLClientError`` where it can.
-enum ErrorClassification {
+package enum ErrorClassification {
     /// The error as a ``GraphQLClientError`` for `operation`; errors the client does not know
     /// (for example from a token closure) are returned unchanged.
-    static func classify(_ error: any Error, operation: String) -> any Error {
+    package static func classify(_ error: any Error, operation: String) -> any Error {
         if let error = error as? GraphQLClientError {
             if Task.isCancelled, error.kind != .cancelled {
                 return GraphQLClientError(operationName: operation, kind: .cancelled)

@@ -16,7 +16,7 @@ public struct GraphQLError: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads an entry leniently: anything that is not a string where one is expected is ignored.
-    init(json: JSONValue) {
+    public init(json: JSONValue) {
         message = json["message"]?.stringValue ?? "(no message)"
         path = (json["path"]?.arrayValue ?? []).compactMap { element in
             switch element {

@@ -20,6 +20,9 @@ public struct GraphQLRequest: Sendable, CustomStringConvertible, CustomDebugStri
     public var validate: GraphQLDataValidator?
     /// How the request goes on the wire (document or persisted query hash, `GET` allowed).
     public var transmission = GraphQLTransmission()
+    /// Where the parts of an incremental delivery (`@defer`) go as they arrive; `nil` when
+    /// only the whole answer is wanted.
+    public var incrementalParts: GraphQLPartSink?
 
     public init(
         operation: GraphQLOperation,

@@ -24,3 +24,5 @@ public typealias GraphQLTypeCase = GraphQLDocuments.GraphQLTypeCase
 public typealias GraphQLVariableDefinition = GraphQLDocuments.GraphQLVariableDefinition
 /// GraphQL names, as every type and field name is (``GraphQLDocuments/GraphQLName``).
 public typealias GraphQLName = GraphQLDocuments.GraphQLName
+/// `@defer` on the fragment a field was selected in (``GraphQLDocuments/GraphQLDeferral``).
+public typealias GraphQLDeferral = GraphQLDocuments.GraphQLDeferral

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Retries queries after transient failures (connection refused or reset, HTTP 502/503/504),
 /// waiting a little longer each time. Mutations are never retried: they may have taken effect.
 public struct RetryInterceptor: GraphQLInterceptor {
@@ -18,11 +20,15 @@ public struct RetryInterceptor: GraphQLInterceptor {
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
         guard request.operation.kind == .query else { return try await next(request) }
+        // Once a part of an incremental delivery went on, sending again would repeat it.
+        var request = request
+        let handedOn = Mutex(false)
+        request.incrementalParts = request.incrementalParts?.before { _ in handedOn.withLock { $0 = true } }
         var attempt = 0
         while true {
             do {
                 return try await next(request)
-            } catch let error as GraphQLClientError where error.isTransient && attempt < delays.count {
+            } catch let error as GraphQLClientError where error.isTransient && attempt < delays.count && !handedOn.withLock({ $0 }) {
                 try await sleep(delays[attempt])
                 attempt += 1
             }

@@ -38,7 +38,8 @@ enum PlannedOperation {
             plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
             plan.selections.map(field), possibleTypes: Set(plan.possibleTypes),
             conditions: plan.conditions.map { $0.isInclude ? .include(input($0.value)) : .skip(input($0.value)) },
-            typeCases: plan.typeCases.map { GraphQLTypeCase(possibleTypes: Set($0.possibleTypes), $0.selections.map(field)) }
+            typeCases: plan.typeCases.map { GraphQLTypeCase(possibleTypes: Set($0.possibleTypes), $0.selections.map(field)) },
+            deferral: plan.deferral.map { GraphQLDeferral(label: $0.label, if: $0.condition.map(input)) }
         )
     }
 

@@ -25,6 +25,29 @@ enum DocumentRenderer {
 
     private static func appendSelections(_ selections: [GraphQLField], typeCases: [GraphQLTypeCase] = [], to text: inout String) {
         text += "{"
+        appendFields(selections.filter { $0.deferral == nil }, to: &text)
+        // Deferred fields: one `... @defer` per deferral, in the order they were first selected.
+        var deferrals: [GraphQLDeferral] = []
+        for field in selections { if let deferral = field.deferral, !deferrals.contains(deferral) { deferrals.append(deferral) } }
+        for deferral in deferrals {
+            var arguments: [String] = []
+            if let label = deferral.label { arguments.append("label: " + JSONWriter.string(.string(label))) }
+            if let condition = deferral.condition { arguments.append("if: " + render(condition)) }
+            text += " ... @defer" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")") + " {"
+            appendFields(selections.filter { $0.deferral == deferral }, to: &text)
+            text += " }"
+        }
+        for typeCase in typeCases {
+            // One inline fragment per object type: valid wherever the type is possible.
+            for typename in typeCase.possibleTypes.sorted() {
+                text += " ... on \(typename) "
+                appendSelections(typeCase.selections, to: &text)
+            }
+        }
+        text += " }"
+    }
+
+    private static func appendFields(_ selections: [GraphQLField], to text: inout String) {
         for field in selections {
             text += " "
             if let alias = field.alias { text += alias + ": " }
@@ -38,14 +61,6 @@ enum DocumentRenderer {
                 appendSelections(field.selections, typeCases: field.typeCases, to: &text)
             }
         }
-        for typeCase in typeCases {
-            // One inline fragment per object type: valid wherever the type is possible.
-            for typename in typeCase.possibleTypes.sorted() {
-                text += " ... on \(typename) "
-                appendSelections(typeCase.selections, to: &text)
-            }
-        }
-        text += " }"
     }
 
     private static func render(_ value: GraphQLInputValue) -> String {

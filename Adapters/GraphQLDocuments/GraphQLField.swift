@@ -25,6 +25,9 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
     /// What type conditions select on objects of some of the possible types, each case for
     /// types of its own; empty when every object gets ``selections``.
     public let typeCases: [GraphQLTypeCase]
+    /// The `@defer` of the fragment the field was selected in, or `nil` when it is part of the
+    /// first payload: the answer may lack it until its part arrives.
+    public let deferral: GraphQLDeferral?
     /// The cache key when it does not depend on variables, computed once.
     let constantCacheKey: String?
 
@@ -36,20 +39,23 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
         _ selections: [GraphQLField] = [],
         possibleTypes: Set<String>? = nil,
         conditions: [GraphQLCondition] = [],
-        typeCases: [GraphQLTypeCase] = []
+        typeCases: [GraphQLTypeCase] = [],
+        deferral: GraphQLDeferral? = nil
     ) {
         self.init(
             name, alias: alias, argumentList: arguments.map { GraphQLArgument($0.key, $0.value) }, selections, possibleTypes: possibleTypes,
-            conditions: conditions, typeCases: typeCases
+            conditions: conditions, typeCases: typeCases, deferral: deferral
         )
     }
 
     /// Creates a field from arguments built at run time (for documents parsed at run time).
     public init(
         _ name: String, alias: String? = nil, argumentList: [GraphQLArgument], _ selections: [GraphQLField] = [],
-        possibleTypes: Set<String>? = nil, conditions: [GraphQLCondition] = [], typeCases: [GraphQLTypeCase] = []
+        possibleTypes: Set<String>? = nil, conditions: [GraphQLCondition] = [], typeCases: [GraphQLTypeCase] = [],
+        deferral: GraphQLDeferral? = nil
     ) {
         self.name = name
+        self.deferral = deferral
         self.conditions = conditions
         // An object field: its own selections or type cases (what a union's field may select alone).
         let isObject = !selections.isEmpty || !typeCases.isEmpty
@@ -70,6 +76,11 @@ public struct GraphQLField: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// The key this field's value has in an answer: the alias when there is one, else the name.
     public var responseKey: String { alias ?? name }
+
+    /// Whether this field, or one below it, is deferred (``deferral``).
+    public var holdsDeferredFields: Bool {
+        deferral != nil || selections.contains { $0.holdsDeferredFields } || typeCases.contains { $0.selections.contains { $0.holdsDeferredFields } }
+    }
 
     /// Whether the field is selected with `variables`: every `@include`/`@skip` condition holds.
     public func isSelected(variables: [String: JSONValue]) -> Bool {

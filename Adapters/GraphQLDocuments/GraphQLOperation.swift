@@ -17,6 +17,9 @@ public struct GraphQLOperation: Sendable, Hashable {
     public let selections: [GraphQLField]
     /// The GraphQL document sent to the server.
     public let document: String
+    /// Whether some field is deferred (`@defer`): the answer may come as an incremental
+    /// delivery, part by part.
+    public let hasDeferredFields: Bool
 
     /// Creates an operation; `variables` maps each variable name (without `$`) to its type.
     public init(
@@ -34,6 +37,7 @@ public struct GraphQLOperation: Sendable, Hashable {
         self.name = name
         self.variableDefinitions = variableList.map { GraphQLVariableDefinition(name: $0.name, type: $0.type) }
         self.selections = selections
+        self.hasDeferredFields = selections.contains { $0.holdsDeferredFields }
         self.document = DocumentRenderer.render(kind: kind, name: name, variables: variableDefinitions, selections: selections)
     }
 }

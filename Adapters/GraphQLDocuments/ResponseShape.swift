@@ -18,9 +18,32 @@ package enum ResponseShape {
 
     private static func matches(_ object: [String: JSONValue], selections: [GraphQLField], _ variables: [String: JSONValue]) -> Bool {
         for field in selections where field.isSelected(variables: variables) {
-            guard let value = object[field.responseKey], matches(value, field: field, variables) else { return false }
+            guard let value = object[field.responseKey] else {
+                // A deferred field arrives in a later part.
+                if field.deferral != nil { continue }
+                return false
+            }
+            guard matches(value, field: field, variables) else { return false }
         }
         return true
+    }
+
+    /// Whether a deferred field (``GraphQLField/deferral``) that `variables` select is missing
+    /// from `data`: the answer is not whole yet (its part has not arrived, or failed).
+    package static func lacksDeferredFields(in data: [String: JSONValue], selections: [GraphQLField], variables: [String: JSONValue]) -> Bool {
+        selections.contains { field in
+            guard field.isSelected(variables: variables), field.holdsDeferredFields else { return false }
+            guard let value = data[field.responseKey] else { return true }
+            return lacksDeferredFields(in: value, field: field, variables)
+        }
+    }
+
+    private static func lacksDeferredFields(in value: JSONValue, field: GraphQLField, _ variables: [String: JSONValue]) -> Bool {
+        switch value {
+        case .array(let elements): elements.contains { lacksDeferredFields(in: $0, field: field, variables) }
+        case .object(let object): lacksDeferredFields(in: object, selections: field.selections(for: object), variables: variables)
+        default: false
+        }
     }
 
     private static func matches(_ value: JSONValue, field: GraphQLField, _ variables: [String: JSONValue]) -> Bool {
@@ -37,7 +60,10 @@ package enum ResponseShape {
     ) -> String? {
         for field in selections where field.isSelected(variables: variables) {
             let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
-            guard let value = object[field.responseKey] else { return "\(fieldPath) is missing" }
+            guard let value = object[field.responseKey] else {
+                if field.deferral != nil { continue }
+                return "\(fieldPath) is missing"
+            }
             if let problem = problem(in: value, field: field, path: fieldPath, variables) { return problem }
         }
         return nil

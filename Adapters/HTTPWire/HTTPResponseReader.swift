@@ -16,20 +16,20 @@ import SocketEventLoop
 /// a body over the limit is ``HTTPTransportError/Kind/responseTooLarge(limit:)``, refused as
 /// soon as it is known (a too-large `Content-Length` before any body byte is read).
 package struct HTTPResponseReader {
-    private let connection: any ByteStream
-    private let limits: HTTPResponseLimits
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private let scratch = ReceiveBuffer(capacity: 64 * 1024)
+    let connection: any ByteStream
+    let limits: HTTPResponseLimits
+    var buffer: [UInt8] = []
+    var position = 0
+    let scratch = ReceiveBuffer(capacity: 64 * 1024)
     /// Fills and interim heads so far, to let other work on the event loop run now and then.
-    private var steps = 0
+    var steps = 0
     /// Whether any byte of an answer has arrived.
-    package private(set) var receivedAny = false
+    package internal(set) var receivedAny = false
     /// Whether the connection may carry another request after the answer read last (see
     /// ``HTTPResponseHead/keepsAlive(framing:)``), and nothing beyond that answer has arrived.
-    package private(set) var keepsAlive = false
+    package internal(set) var keepsAlive = false
     /// The idle timeout the server named for the connection (`Keep-Alive: timeout=`), if any.
-    package private(set) var keepAliveTimeout: Duration?
+    package internal(set) var keepAliveTimeout: Duration?
 
     package init(connection: any ByteStream, limits: HTTPResponseLimits = HTTPResponseLimits()) {
         self.connection = connection
@@ -70,7 +70,7 @@ package struct HTTPResponseReader {
         return HTTPResponse(statusCode: head.status, headers: head.headers, body: body)
     }
 
-    private var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
+    var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
     private var headTooLarge: HTTPTransportError { Self.malformed("a response head over \(limits.maximumHeadBytes / 1024) KiB") }
 
     /// Drops the bytes before ``position`` once there are more than 64 KiB of them.
@@ -80,7 +80,7 @@ package struct HTTPResponseReader {
     /// moves bytes, so an index taken before it (``readHead()``'s search offset) stays valid
     /// after it. Each compaction copies at most the unread bytes, which a step bounds (a head,
     /// a line), after 64 KiB were consumed: linear in all.
-    private mutating func compact() {
+    mutating func compact() {
         guard position > 64 * 1024 else { return }
         buffer.removeFirst(position)
         position = 0
@@ -88,7 +88,7 @@ package struct HTTPResponseReader {
 
     /// Appends what the connection delivers next, never moving what is there; `false` when
     /// the connection has closed.
-    private mutating func fill() async throws -> Bool {
+    mutating func fill() async throws -> Bool {
         await yieldNowAndThen()
         let count = try await connection.receive(into: scratch.bytes)
         guard count > 0 else { return false }
@@ -100,12 +100,12 @@ package struct HTTPResponseReader {
     /// Every 16th step, lets the other tasks of the executor run: the exchanges of the process
     /// share one ``EventLoop`` thread, and a long answer already in the socket (a read never
     /// waits then) must not hold up the others.
-    private mutating func yieldNowAndThen() async {
+    mutating func yieldNowAndThen() async {
         steps += 1
         if steps % 16 == 0 { await Task.yield() }
     }
 
-    private mutating func readHead() async throws -> HTTPResponseHead {
+    mutating func readHead() async throws -> HTTPResponseHead {
         compact()
         var searchFrom = position
         while true {
@@ -179,7 +179,7 @@ package struct HTTPResponseReader {
     }
 
     /// One line (without its end), at most 4 KiB.
-    private mutating func readLine() async throws -> Substring {
+    mutating func readLine() async throws -> Substring {
         compact()
         while true {
             if let newline = buffer[position...].firstIndex(of: 10) {

@@ -1,4 +1,5 @@
 import GraphQLClient
+import GraphQLDocuments
 
 /// Answers queries from the normalized cache as their ``CachePolicy`` allows.
 ///
@@ -34,6 +35,12 @@ public struct CacheReadInterceptor: GraphQLInterceptor {
 
     private func cachedResponse(for request: GraphQLRequest) async -> GraphQLResponse? {
         guard let answer = await cache.cachedAnswer(request.operation, variables: request.variables) else { return nil }
+        // A deferred fragment whose part never arrived (or failed) is not a whole answer.
+        if request.operation.hasDeferredFields,
+            ResponseShape.lacksDeferredFields(in: answer.data, selections: request.operation.selections, variables: request.variables)
+        {
+            return nil
+        }
         // A cached answer the caller cannot use is a miss, never a failure.
         if let validate = request.validate {
             do { try validate(answer.data) } catch { return nil }

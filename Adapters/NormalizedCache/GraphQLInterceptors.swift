@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GraphQLClient
+import GraphQLIncrementalDelivery
 import Transport
 
 /// Builders for the usual interceptor chain.
@@ -11,7 +12,8 @@ public enum GraphQLInterceptors {
     /// The standard chain, outermost first:
     /// `additional…`, ``CacheReadInterceptor``, ``AuthorizationInterceptor`` (when given),
     /// ``CacheWriteInterceptor``, ``RetryInterceptor``, ``ResponseParsingInterceptor``,
-    /// ``PersistedQueryInterceptor`` (unless `persistedQueries` is `.off`), ``NetworkFetchInterceptor``.
+    /// ``PersistedQueryInterceptor`` (unless `persistedQueries` is `.off`), `IncrementalFetchInterceptor`
+    /// (operations with `@defer`, module `GraphQLIncrementalDelivery`), ``NetworkFetchInterceptor``.
     ///
     /// Insert interceptors elsewhere by editing the returned array before creating the client.
     ///
@@ -41,6 +43,7 @@ public enum GraphQLInterceptors {
         if persistedQueries != .off {
             chain.append(PersistedQueryInterceptor(mode: persistedQueries, memory: .kept(in: cache, for: endpoint)))
         }
+        chain.append(IncrementalFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock, usesGET: usesGET))
         chain.append(NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock, usesGET: usesGET))
         return chain
     }

@@ -70,7 +70,7 @@ public struct SocketHTTPSession: HTTPSession {
 
     /// Where `request` goes, or why it cannot: the URL and the proxy are checked before
     /// anything is connected to.
-    private func route(for request: HTTPRequest) throws -> ConnectionRoute {
+    func route(for request: HTTPRequest) throws -> ConnectionRoute {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", let rawHost = request.url.host, !rawHost.isEmpty else {
             // URLError.unsupportedURL, so the message matches what URLSession reported.

@@ -26,6 +26,27 @@ enum ClientDocumentText {
     private static func append(_ fields: [ClientFieldPlan], addingTypename: Bool, typeCases: [ClientTypeCasePlan], to text: inout String) {
         text += "{"
         if addingTypename, !fields.contains(where: { $0.name == "__typename" && $0.alias == nil }) { text += " __typename" }
+        appendFields(fields.filter { $0.deferral == nil }, to: &text)
+        var deferrals: [ClientDeferralPlan] = []
+        for field in fields { if let deferral = field.deferral, !deferrals.contains(deferral) { deferrals.append(deferral) } }
+        for deferral in deferrals {
+            var arguments: [String] = []
+            if let label = deferral.label { arguments.append("label: " + JSONWriter.string(.string(label))) }
+            if let condition = deferral.condition { arguments.append("if: " + render(condition)) }
+            text += " ... @defer" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")") + " {"
+            appendFields(fields.filter { $0.deferral == deferral }, to: &text)
+            text += " }"
+        }
+        for typeCase in typeCases {
+            for typename in typeCase.possibleTypes.sorted() {
+                text += " ... on \(typename) "
+                append(typeCase.selections, addingTypename: true, typeCases: [], to: &text)
+            }
+        }
+        text += " }"
+    }
+
+    private static func appendFields(_ fields: [ClientFieldPlan], to text: inout String) {
         for field in fields {
             text += " "
             if let alias = field.alias { text += alias + ": " }
@@ -40,13 +61,6 @@ enum ClientDocumentText {
                 append(field.selections, addingTypename: true, typeCases: field.typeCases, to: &text)
             }
         }
-        for typeCase in typeCases {
-            for typename in typeCase.possibleTypes.sorted() {
-                text += " ... on \(typename) "
-                append(typeCase.selections, addingTypename: true, typeCases: [], to: &text)
-            }
-        }
-        text += " }"
     }
 
     private static func render(_ value: ClientInputPlan) -> String {

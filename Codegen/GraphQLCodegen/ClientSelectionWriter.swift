@@ -26,6 +26,12 @@ enum ClientSelectionWriter {
                 }
                 parts.append("typeCases: [" + cases.joined(separator: ", ") + "]")
             }
+            if let deferral = field.deferral {
+                var arguments: [String] = []
+                if let label = deferral.label { arguments.append("label: " + SwiftNames.literal(label)) }
+                if let condition = deferral.condition { arguments.append("if: " + inputValue(condition)) }
+                parts.append("deferral: GraphQLDeferral(" + arguments.joined(separator: ", ") + ")")
+            }
             return "GraphQLField(" + parts.joined(separator: ", ") + ")"
         }
     }

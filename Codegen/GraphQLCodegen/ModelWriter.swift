@@ -14,8 +14,10 @@ struct ModelWriter {
         let properties = selection.fields.map { field in
             (
                 name: SwiftNames.property(field.responseKey), key: field.responseKey,
-                type: mapper.swiftType(field.conditions.isEmpty ? field.type : field.type.nullable, composite: nestedNames[field.responseKey]),
-                decoder: field.conditions.isEmpty ? "field" : "conditionalField"
+                type: mapper.swiftType(
+                    field.conditions.isEmpty && field.deferral == nil ? field.type : field.type.nullable, composite: nestedNames[field.responseKey]
+                ),
+                decoder: field.conditions.isEmpty && field.deferral == nil ? "field" : "conditionalField"
             )
         }
         // A fragment spread only under `@include`/`@skip` is there when the answer has its fields.

@@ -34,6 +34,8 @@ public struct ClientFieldPlan: Sendable, Equatable {
     /// What type conditions select on some of the possible types (each case for types of its
     /// own, with every field those objects get); empty when all objects get ``selections``.
     public let typeCases: [ClientTypeCasePlan]
+    /// The `@defer` of the fragment the field was selected in; `nil` when it is in the first payload.
+    public let deferral: ClientDeferralPlan?
 
     /// The key of the field's value in an answer.
     public var responseKey: String { alias ?? name }
@@ -45,6 +47,13 @@ public struct ClientTypeCasePlan: Sendable, Equatable {
     public let possibleTypes: [String]
     /// Every field selected on those objects, the field's own selections included.
     public let selections: [ClientFieldPlan]
+}
+
+/// `@defer(label:if:)` on the fragment a field was selected in.
+public struct ClientDeferralPlan: Sendable, Equatable {
+    public let label: String?
+    /// The `if:` variable, when it is one (`nil`: always deferred).
+    public let condition: ClientInputPlan?
 }
 
 /// `@include(if:)` or `@skip(if:)` on a selection, with its `if:` value.

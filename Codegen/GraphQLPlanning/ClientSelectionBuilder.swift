@@ -23,7 +23,8 @@ package struct ClientSelectionBuilder {
                 conditions: field.conditions.map { ClientConditionPlan(isInclude: $0.isInclude, value: inputValue($0.value)) },
                 typeCases: field.selection.map { child in
                     child.objectCases.map { ClientTypeCasePlan(possibleTypes: $0.possibleTypes.sorted(), selections: fields($0.selection)) }
-                } ?? []
+                } ?? [],
+                deferral: field.deferral.map { ClientDeferralPlan(label: $0.label, condition: $0.condition.map { inputValue($0) }) }
             )
         }
     }

@@ -50,6 +50,8 @@ package struct MergedSelection: Sendable {
         }
         // Selected under other conditions (or none) elsewhere: always fetched, always there.
         if fields[index].conditions != field.conditions { fields[index].conditions = [] }
+        // Deferred in one place only, or by two fragments: in the first payload.
+        if fields[index].deferral != field.deferral { fields[index].deferral = nil }
         guard let addition = field.selection else { return }
         if let before = fields[index].selection?.totalFields {
             fields[index].selection?.merge(addition, work: &work)
@@ -108,6 +110,20 @@ package struct MergedSelection: Sendable {
         return copy
     }
 
+    /// The selection as deferred by `@defer` on its inline fragment or spread: its own fields
+    /// (those not deferred already) arrive in a later part, its fragments' models are optional,
+    /// and its parts are deferred too.
+    package func deferred(by deferral: MergedDeferral?) -> MergedSelection {
+        guard let deferral else { return self }
+        var copy = self
+        for index in copy.fields.indices where copy.fields[index].deferral == nil { copy.fields[index].deferral = deferral }
+        for name in copy.fragmentNames where copy.conditionalFragments[name] == nil {
+            copy.conditionalFragments[name] = copy.fragmentKeys[name] ?? []
+        }
+        for index in copy.parts.indices { copy.parts[index].selection = copy.parts[index].selection.deferred(by: deferral) }
+        return copy
+    }
+
     /// The selection as spread by the fragment `name`: its own spreads become that one name
     /// (and its parts keep none: the fragment's model has them).
     package func spread(as name: String) -> MergedSelection {
@@ -153,6 +169,29 @@ package struct MergedField: Sendable {
     /// `@include`/`@skip` conditions, all of which must hold; empty when always selected (then
     /// the model's property follows the schema's nullability, else it is optional).
     package var conditions: [MergedCondition] = []
+    /// The `@defer` of the fragment the field was selected in; `nil` when it is in the first
+    /// payload (then the model's property follows the schema, else it is optional).
+    package var deferral: MergedDeferral?
+}
+
+/// `@defer(label:if:)` on an inline fragment or a fragment spread.
+package struct MergedDeferral: Sendable, Equatable {
+    package let label: String?
+    /// The `if:` value when it is a variable; a literal `false` defers nothing, `true` is the default.
+    package let condition: Value?
+
+    /// The deferral among `directives`, or `nil` (none, or `if: false`).
+    package static func deferral(in directives: [Directive]) -> MergedDeferral? {
+        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+        let condition = directive.arguments.first { $0.name.value == "if" }?.value
+        if case .boolean(let flag)? = condition?.kind {
+            guard flag else { return nil }
+        }
+        var label: String?
+        if case .string(let text, _)? = directive.arguments.first(where: { $0.name.value == "label" })?.value.kind { label = text }
+        let variable: Value? = if case .variable? = condition?.kind { condition } else { nil }
+        return MergedDeferral(label: label, condition: variable)
+    }
 }
 
 /// `@include(if:)` or `@skip(if:)` on a selection.

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// enclosing type (an interface's implementation, a union's member) becomes a part of the
 /// selection for the object types it allows (``TypePart``), decided by `__typename`.
 /// `@include`/`@skip` on a fragment spread make its fields conditional and its model optional.
+/// `@defer` on an inline fragment or a fragment spread defers its fields (optional in the
+/// model, sent inside `... @defer`) and makes a spread fragment's model optional.
 /// Reports what the generator does not support yet: other directives on selections.
 ///
 /// Each fragment is merged once and the result reused wherever it is spread, and the fields a
@@ -39,7 +41,9 @@ package struct SelectionMerger {
         for selection in selectionSet.selections {
             guard work <= Self.maximumWork else { break }
             let conditions = MergedCondition.conditions(in: selection.directives)
-            if let directive = selection.directives.first(where: { !["include", "skip"].contains($0.name.value) }) {
+            let deferral = MergedDeferral.deferral(in: selection.directives)
+            let supported = if case .field = selection { ["include", "skip"] } else { ["include", "skip", "defer"] }
+            if let directive = selection.directives.first(where: { !supported.contains($0.name.value) }) {
                 unsupported("Directive \"@\(directive.name.value)\" on a selection is not supported by the code generator yet.", directive.location, sourceName)
                 continue
             }
@@ -69,7 +73,7 @@ package struct SelectionMerger {
                 let conditionType = fragment.typeCondition.flatMap { schema.types[$0.value] } ?? type
                 guard conditionType.isComposite else { continue }
                 let inline = merge(fragment.selectionSet, on: conditionType, sourceName: sourceName)
-                absorb(inline.conditioned(by: conditions), into: &merged)
+                absorb(inline.conditioned(by: conditions).deferred(by: deferral), into: &merged)
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value], let conditionType = schema.types[fragment.definition.typeCondition.value],
                     conditionType.isComposite
@@ -81,7 +85,7 @@ package struct SelectionMerger {
                     fromFragment = merge(fragment.definition.selectionSet, on: conditionType, sourceName: fragment.sourceName)
                     mergedFragments[spread.name.value] = fromFragment
                 }
-                absorb(fromFragment.spread(as: spread.name.value).conditioned(by: conditions), into: &merged)
+                absorb(fromFragment.spread(as: spread.name.value).conditioned(by: conditions).deferred(by: deferral), into: &merged)
             }
         }
         if work > Self.maximumWork { tooLarge(at: selectionSet.location, sourceName) }

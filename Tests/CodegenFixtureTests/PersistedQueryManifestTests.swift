@@ -41,6 +41,7 @@ struct PersistedQueryManifestTests {
             "ConditionalSpread": ("query", ConditionalSpreadQuery.operation.document),
             "FilteredItems": ("query", FilteredItemsQuery.operation.document),
             "Polymorphic": ("query", PolymorphicQuery.operation.document),
+            "Deferred": ("query", DeferredQuery.operation.document),
             "": ("query", ItemByIdQuery.operation.document),
             "Found": ("subscription", FoundSubscription.subscription.document),
         ]

@@ -31,7 +31,7 @@ struct InterceptorTests {
         )
         #expect(chain.map { String(describing: type(of: $0)) } == [
             "RecordingInterceptor", "CacheReadInterceptor", "AuthorizationInterceptor", "CacheWriteInterceptor",
-            "RetryInterceptor", "ResponseParsingInterceptor", "NetworkFetchInterceptor",
+            "RetryInterceptor", "ResponseParsingInterceptor", "IncrementalFetchInterceptor", "NetworkFetchInterceptor",
         ])
     }
 

@@ -18,6 +18,8 @@ public final class LoopbackHTTPServer: Sendable {
         case resetAfter(Data)
         /// Reads the request and never answers.
         case neverAnswer
+        /// The first piece at once, each next one once `gate` lets it go, then the connection is closed.
+        case paced([Data], gate: PacedGate)
     }
 
     public struct StartFailure: Error {}
@@ -136,6 +138,12 @@ public final class LoopbackHTTPServer: Sendable {
                 var linger = Darwin.linger(l_onoff: 1, l_linger: 0)
                 #endif
                 setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout.size(ofValue: linger)))
+                close(connection)
+            case .paced(let pieces, let gate):
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { gate.waitForRelease() }
+                    Self.sendAll(Array(piece), to: connection)
+                }
                 close(connection)
             case .neverAnswer:
                 let stopped = state.withLock { state in

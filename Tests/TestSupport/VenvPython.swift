@@ -6,9 +6,9 @@ import Foundation
 public enum VenvPython {
     /// The Python `variable` names, else the venv's when each of `packages` (import names, such
     /// as `websockets`) is installed in it; `nil` otherwise.
-    public static func find(variable: String, packages: [String]) -> String? {
+    public static func find(variable: String, packages: [String], venv folder: String = "Benchmarks/.venv") -> String? {
         if let set = ProcessInfo.processInfo.environment[variable] { return set.isEmpty ? nil : set }
-        let venv = BuiltProducts.packageRoot.appendingPathComponent("Benchmarks/.venv")
+        let venv = BuiltProducts.packageRoot.appendingPathComponent(folder)
         let lib = venv.appendingPathComponent("lib")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
         let installed = versions.contains { version in

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLClient
+import GraphQLIncrementalDelivery
 import JSON
 import Testing
 

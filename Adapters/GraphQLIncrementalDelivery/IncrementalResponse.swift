@@ -1,3 +1,4 @@
+import GraphQLClient
 import JSON
 
 /// An answer delivered incrementally (`@defer`): the initial payload, then each subsequent one

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GraphQLClient
+import Transport
+
+/// Fetches operations that hold `@defer` as incremental deliveries: it asks for
+/// `multipart/mixed` and hands each part on as it arrives; every other operation passes on to
+/// the rest of the chain (``NetworkFetchInterceptor``) unchanged.
+///
+/// Sits just above ``NetworkFetchInterceptor`` with the same endpoint, session, timeout and
+/// clock. A deferred operation is sent with
+/// `Accept: multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9`.
+/// A `multipart/mixed` answer is read part by part (``MultipartMixedReader``) and merged
+/// (``IncrementalResponse``: Apollo's format and graphql-js 17's); each part, checked against
+/// the operation's shape (deferred fields may be missing) and the request's `validate`, goes
+/// to the request's ``GraphQLRequest/incrementalParts``. The merged answer then goes up the
+/// chain as one JSON answer, which ``ResponseParsingInterceptor`` reads like any other. Any
+/// other answer (the server does not defer) goes up as it came. `timeout` covers the whole
+/// delivery. A body that ends before its closing delimiter is
+/// ``GraphQLClientError/Kind/transport(_:)`` `.connectionLost`.
+public struct IncrementalFetchInterceptor: GraphQLInterceptor {
+    /// What a deferred operation accepts: incremental delivery first, then a whole answer.
+    public static let accept = "multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9"
+
+    public let endpoint: URL
+    public let timeout: Duration
+    public let usesGET: Bool
+    private let session: any HTTPSession
+    private let clock: any Clock<Duration>
+
+    public init(
+        endpoint: URL, session: any HTTPSession, timeout: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock(), usesGET: Bool = false
+    ) {
+        self.endpoint = endpoint
+        self.session = session
+        self.timeout = timeout
+        self.clock = clock
+        self.usesGET = usesGET
+    }
+
+    public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
+        guard request.operation.hasDeferredFields else { return try await next(request) }
+        let operation = request.operation.name
+        var encoded = GraphQLHTTPEncoding.httpRequest(for: request, endpoint: endpoint, timeout: timeout, usesGET: usesGET)
+        encoded.setValue(Self.accept, forHTTPHeaderField: "Accept")
+        let http = encoded
+        let session = self.session
+        let witness = HTTPSendWitness()
+        let answer: HTTPResponse?
+        do {
+            answer = try await HTTPSendWitness.$current.withValue(witness) {
+                try await Deadline.run(within: timeout, clock: clock) {
+                    let assembly = IncrementalAssembly(request: request)
+                    try await session.sendStreaming(http) { piece in try await assembly.take(piece) }
+                    return try assembly.finish()
+                }
+            }
+        } catch {
+            let classified = ErrorClassification.classify(error, operation: operation)
+            guard var clientError = classified as? GraphQLClientError, witness.provesNotSent else { throw classified }
+            clientError.requestWasNotSent = true
+            throw clientError
+        }
+        guard let answer else {
+            throw GraphQLClientError(operationName: operation, kind: .timedOut, requestWasNotSent: witness.provesNotSent)
+        }
+        return GraphQLResponse(source: .network, http: answer)
+    }
+}

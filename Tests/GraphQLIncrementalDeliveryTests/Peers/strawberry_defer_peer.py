@@ -1,0 +1,72 @@
+"""A GraphQL server with @defer: Strawberry (PyPI strawberry-graphql) on graphql-core 3.3 with
+enable_experimental_incremental_execution, served by uvicorn. The incremental delivery peer of
+StrawberryDeferTests and of Scripts/bench's @defer benchmark. Listens on 127.0.0.1 at a port the
+kernel picks, prints "listening on http://127.0.0.1:PORT/graphql", and serves until its standard
+input closes. Answers with graphql-js 17's format (pending / incremental with id / completed).
+
+Schema (Strawberry's camelCase names):
+  query { launch(id: ID!, delayMs: Int = 0) { id site rocket { id name } broken } }
+    rocket resolves after delayMs milliseconds (defer it to see the first part earlier);
+    broken always raises "the rocket's telemetry is unavailable".
+"""
+import asyncio
+import socket
+import sys
+from typing import Optional
+
+import strawberry
+import uvicorn
+from strawberry.asgi import GraphQL
+from strawberry.schema.config import StrawberryConfig
+
+
+@strawberry.type
+class Rocket:
+    id: strawberry.ID
+    name: str
+
+
+@strawberry.type
+class Launch:
+    id: strawberry.ID
+    site: Optional[str]
+    delay_ms: strawberry.Private[int]
+
+    @strawberry.field
+    async def rocket(self) -> Optional[Rocket]:
+        await asyncio.sleep(self.delay_ms / 1000)
+        return Rocket(id=strawberry.ID("falcon9"), name="Falcon 9")
+
+    @strawberry.field
+    async def broken(self) -> Optional[str]:
+        raise ValueError("the rocket's telemetry is unavailable")
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def launch(self, id: strawberry.ID, delay_ms: int = 0) -> Optional[Launch]:
+        return Launch(id=id, site="CCAFS SLC 40", delay_ms=delay_ms)
+
+
+async def main():
+    schema = strawberry.Schema(query=Query, config=StrawberryConfig(enable_experimental_incremental_execution=True))
+    app = GraphQL(schema, graphql_ide=None)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    serving = asyncio.create_task(server.serve(sockets=[listener]))
+    while not server.started:
+        if serving.done():
+            await serving
+            return
+        await asyncio.sleep(0.01)
+    print(f"listening on http://127.0.0.1:{port}/graphql", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    server.should_exit = True
+    await serving
+
+
+asyncio.run(main())
