@@ -149,11 +149,13 @@ let package = Package(
         .target(name: "WebSocketCodec", dependencies: ["Transport", "Digests"], path: "Adapters/WebSocketCodec"),
         /** An open WebSocket's I/O: the engine its users share with its I/O task (queues, close, wake-up pair) and the task that reads, answers and writes frames on the event loop. */
         .target(name: "WebSocketIO", dependencies: ["SocketEventLoop", "WebSocketCodec", "Transport", "Registrations"], path: "Adapters/WebSocketIO"),
+        /** How a socket client reaches an origin: the proxy settings and the CONNECT tunnel through an http:// proxy, the TLS settings and the contexts made from them. */
+        .target(name: "SocketRouting", dependencies: ["SocketSystem", "SocketEventLoop", "SocketTLS", "Transport", "HostNames"], path: "Adapters/SocketRouting"),
         /** The socket clients: HTTP/1.1 with its connection pool and proxy tunnels (the `HTTPSession` the CLI uses), and the WebSocket client; their TLS and proxy settings. */
         .target(
             name: "SocketTransport",
             dependencies: [
-                "SocketSystem", "SocketEventLoop", "SocketTLS", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "HostNames", "Registrations",
+                "SocketSystem", "SocketEventLoop", "SocketTLS", "SocketRouting", "HTTPWire", "WebSocketCodec", "WebSocketIO", "Transport", "POSIXSupport", "Registrations",
             ],
             path: "Adapters/SocketTransport"
         ),
@@ -351,7 +353,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketTransportTests",
-            dependencies: ["SocketTransport", "SocketTLS", "Transport", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
+            dependencies: ["SocketTransport", "SocketRouting", "SocketTLS", "Transport", "GraphQLClient", "NormalizedCache", "GraphQLTestDoubles", "GraphQLClientFixtures"]
         ),
         .testTarget(
             name: "GraphQLURLSessionTests",

@@ -1,3 +1,5 @@
+import SocketRouting
+
 /// Which kept-alive connections a request may share: the same scheme, host and port, reached
 /// the same way (directly, or through the same proxy with the same credentials).
 struct ConnectionOrigin: Hashable, Sendable {

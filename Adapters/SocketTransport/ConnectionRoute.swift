@@ -6,6 +6,7 @@ import Foundation
 import Transport
 import SocketSystem
 import SocketTLS
+import SocketRouting
 
 /// How to reach an origin: directly or through an http proxy (with a `CONNECT` tunnel for
 /// https), in plain TCP or TLS. Opens connections for the ``ConnectionPool``, and for anything

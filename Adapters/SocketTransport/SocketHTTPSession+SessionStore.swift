@@ -1,4 +1,5 @@
 import Transport
+import SocketRouting
 
 extension SocketHTTPSession {
     /// A session whose TLS sessions outlive the process: each new TLS connection to an origin

@@ -6,6 +6,7 @@ import Foundation
 import Transport
 import SocketSystem
 import SocketEventLoop
+import SocketRouting
 
 /// An HTTP/1.1 client over POSIX sockets for `http://` and `https://` URLs, TLS by the
 /// system's OpenSSL 3 loaded at run time (see ``OpenSSL``).

@@ -7,6 +7,7 @@ import POSIXSupport
 import Synchronization
 import SocketSystem
 import SocketTLS
+import SocketRouting
 #if canImport(Glibc)
 import Glibc
 #endif

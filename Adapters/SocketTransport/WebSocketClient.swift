@@ -13,6 +13,7 @@ import WebSocketIO
 #if canImport(Glibc)
 import Glibc
 #endif
+import SocketRouting
 
 /// A WebSocket client (RFC 6455) for `ws://` and `wss://` URLs on the socket transport: the
 /// same TLS verification (``TLSConfiguration``: the system's trust store, `SSL_CERT_FILE`,

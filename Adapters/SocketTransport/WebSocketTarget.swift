@@ -7,6 +7,7 @@ import Transport
 import SocketSystem
 import SocketEventLoop
 import SocketTLS
+import SocketRouting
 
 /// Where a WebSocket connects: the URL's host and port checked as ``SocketHTTPSession``
 /// checks them, the proxy chosen as for the matching http(s) URL, and the byte stream opened

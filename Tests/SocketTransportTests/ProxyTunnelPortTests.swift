@@ -1,4 +1,5 @@
 import Foundation
+import SocketRouting
 @testable import SocketTransport
 import Testing
 

@@ -9,15 +9,15 @@ import SocketEventLoop
 
 /// The proxy side of a request: where to connect, the credentials to present, and the
 /// `CONNECT` exchange that opens a tunnel for https.
-struct ProxyTunnel: Sendable {
-    let host: String
-    let port: Int
+package struct ProxyTunnel: Sendable {
+    package let host: String
+    package let port: Int
     /// `Basic …` from the proxy URL's `user:password@`, never shown anywhere.
-    let authorization: String?
+    package let authorization: String?
     /// `http://host:port`, safe to put in a message.
-    let origin: String
+    package let origin: String
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let rawHost = url.host, let written = url.host(percentEncoded: true), !rawHost.isEmpty,
               HostAddress.isValid(HostAddress.unbracketed(written))
         else { return nil }
@@ -34,12 +34,12 @@ struct ProxyTunnel: Sendable {
     }
 
     /// The failure for anything that goes wrong talking to the proxy.
-    func failure(_ reason: String) -> HTTPTransportError {
+    package func failure(_ reason: String) -> HTTPTransportError {
         HTTPTransportError(.proxyFailed(proxy: origin, reason: reason))
     }
 
     /// Connects to the proxy; a refusal or an unknown name names the proxy.
-    func connect(deadline: ContinuousClock.Instant) async throws -> SocketConnection {
+    package func connect(deadline: ContinuousClock.Instant) async throws -> SocketConnection {
         do {
             return try await SocketConnection.connect(host: host, port: port, deadline: deadline)
         } catch let error as HTTPTransportError where error.kind == .connectionRefused || error.kind == .hostUnreachable {
@@ -49,7 +49,7 @@ struct ProxyTunnel: Sendable {
 
     /// A socket to `host:port`: to `proxy` when there is one (the caller then opens a tunnel
     /// or speaks to it in absolute form), else straight to the host.
-    static func connect(
+    package static func connect(
         to host: String, port: Int, via proxy: ProxyTunnel?, deadline: ContinuousClock.Instant
     ) async throws -> SocketConnection {
         if let proxy { return try await proxy.connect(deadline: deadline) }
@@ -57,7 +57,7 @@ struct ProxyTunnel: Sendable {
     }
 
     /// Asks the proxy for a tunnel to `host:port` and reads its answer; only a 2xx opens it.
-    func openTunnel(over socket: SocketConnection, to host: String, port: Int) async throws {
+    package func openTunnel(over socket: SocketConnection, to host: String, port: Int) async throws {
         let authority = HostAddress.authority(host: host, port: port)
         var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
         if let authorization { head += "Proxy-Authorization: \(authorization)\r\n" }

@@ -66,7 +66,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// `text` as a proxy URL, or `nil` when it is not one: printable ASCII of at most 8 KiB,
     /// `scheme://` optional, a valid host, a port from 1 to 65535 when a colon is written, and
     /// no path but `/`.
-    static func proxyURL(_ text: String) -> URL? {
+    package static func proxyURL(_ text: String) -> URL? {
         guard text.utf8.count <= 8_192, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
               let url = URL(string: text.contains("://") ? text : "http://" + text),
               url.scheme != nil, let host = url.host, HostAddress.isValid(HostAddress.unbracketed(host)),

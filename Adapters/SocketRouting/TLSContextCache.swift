@@ -2,15 +2,15 @@ import SocketTLS
 import Synchronization
 
 /// Makes a session's ``TLSContext`` once, on its first https request, and keeps it.
-final class TLSContextCache: Sendable {
+package final class TLSContextCache: Sendable {
     private let configuration: TLSConfiguration
     private let context = Mutex<TLSContext?>(nil)
 
-    init(_ configuration: TLSConfiguration) {
+    package init(_ configuration: TLSConfiguration) {
         self.configuration = configuration
     }
 
-    func get() throws -> TLSContext {
+    package func get() throws -> TLSContext {
         try context.withLock { cached in
             if let cached { return cached }
             let made = try TLSContext.make(configuration)
