@@ -48,7 +48,6 @@ final class ConnectionPool: Sendable {
     /// Every origin's entry, behind the pool's lock.
     struct State {
         var origins: [ConnectionOrigin: Origin] = [:]
-        var nextID: UInt64 = 0
         /// Requests about to wait in line; one cancelled before it got there is removed.
         var arriving = PendingRegistrations<UInt64>()
         /// When the reaper's timer runs next, if one is set.
@@ -114,11 +113,7 @@ final class ConnectionPool: Sendable {
     }
 
     private func wait(for origin: ConnectionOrigin, until deadline: ContinuousClock.Instant) async throws -> Lease {
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.arriving.issue(state.nextID)
-            return state.nextID
-        }
+        let id = state.withLock { $0.arriving.issueNext() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 var expired: [PooledConnection] = []

@@ -30,7 +30,6 @@ package final class WebSocketEngine: Sendable {
         var receivers: [(id: Int, continuation: CheckedContinuation<WebSocketMessage?, any Error>)] = []
         /// Receives about to wait; one cancelled before it got there is refused.
         var arrivingReceivers = PendingRegistrations<Int>()
-        var nextReceiver = 0
         /// How the message stream ended, once it has.
         var ending: Result<Void, WebSocketError>?
         var outgoing: [Outgoing] = []
@@ -60,11 +59,7 @@ package final class WebSocketEngine: Sendable {
 
     /// The next message, `nil` after a normal close; see ``WebSocketChannel/receive()``.
     package func receive() async throws -> WebSocketMessage? {
-        let id = state.withLock { state in
-            defer { state.nextReceiver += 1 }
-            state.arrivingReceivers.issue(state.nextReceiver)
-            return state.nextReceiver
-        }
+        let id = state.withLock { $0.arrivingReceivers.issueNext() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 var madeRoom = false

@@ -9,6 +9,8 @@
 /// A value to keep behind the same lock (or actor) as the table it guards.
 package struct PendingRegistrations<ID: Hashable & Sendable>: Sendable {
     private var pending: Set<ID> = []
+    /// How many ids ``issueNext()`` has handed out.
+    private var issuedCount: UInt64 = 0
 
     package init() {}
 
@@ -31,4 +33,15 @@ package struct PendingRegistrations<ID: Hashable & Sendable>: Sendable {
 
     /// How many ids are handed out and not registered yet.
     package var count: Int { pending.count }
+}
+
+extension PendingRegistrations where ID: FixedWidthInteger {
+    /// Hands out the next id of the table's own sequence (0, 1, 2…) and notes it as issued: for
+    /// tables whose ids mean nothing else.
+    package mutating func issueNext() -> ID {
+        let id = ID(truncatingIfNeeded: issuedCount)
+        issuedCount &+= 1
+        issue(id)
+        return id
+    }
 }

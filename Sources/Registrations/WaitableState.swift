@@ -16,7 +16,6 @@ package final class WaitableState<Value: Sendable>: Sendable {
     private struct State {
         var value: Value
         var waiters: [Int: Waiter] = [:]
-        var nextWaiter = 0
         /// Waits about to register; one cancelled before is refused.
         var arriving = PendingRegistrations<Int>()
     }
@@ -50,11 +49,7 @@ package final class WaitableState<Value: Sendable>: Sendable {
     /// the waiting task is cancelled first.
     @discardableResult
     package func wait(until condition: @escaping @Sendable (Value) -> Bool) async -> Bool {
-        let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            state.arriving.issue(state.nextWaiter)
-            return state.nextWaiter
-        }
+        let id = state.withLock { $0.arriving.issueNext() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let settled = state.withLock { state -> Bool? in

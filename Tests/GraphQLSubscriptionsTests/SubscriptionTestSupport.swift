@@ -18,7 +18,6 @@ final class ManualSleep: Sendable {
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
         /// Sleeps about to wait; one cancelled before is refused.
         var arriving = PendingRegistrations<Int>()
-        var next = 0
     }
 
     private let state = Mutex(State())
@@ -36,9 +35,7 @@ final class ManualSleep: Sendable {
     func sleep(_ delay: Duration) async throws {
         let id = state.withLock { state in
             state.delays.append(delay)
-            state.next += 1
-            state.arriving.issue(state.next)
-            return state.next
+            return state.arriving.issueNext()
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -19,7 +19,6 @@ final class InMemoryWebSocketLink: Sendable {
         var closed: (by: Side, code: WebSocketCloseCode, reason: String)?
         /// Receives about to wait; one cancelled before is refused.
         var arriving = PendingRegistrations<Int>()
-        var nextID = 0
     }
 
     private let state = Mutex(State())
@@ -46,11 +45,7 @@ final class InMemoryWebSocketLink: Sendable {
     /// The next message for `side`: `nil` after a normal close, ``WebSocketError/Kind/closedByServer(code:reason:)``
     /// for the client after another close by the server; cancelling the client's wait closes the link (1001).
     func receive(as side: Side) async throws -> WebSocketMessage? {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.arriving.issue(state.nextID)
-            return state.nextID
-        }
+        let id = state.withLock { $0.arriving.issueNext() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in

@@ -34,4 +34,19 @@ import Testing
         #expect(!admitted)
         #expect(!cancelled)
     }
+
+    @Test func issuedIdsAreDistinctAndEachIsPendingUntilItRegisters() {
+        var table = PendingRegistrations<UInt8>()
+        let first = table.issueNext()
+        let second = table.issueNext()
+        #expect(first != second)
+        #expect(table.count == 2)
+        let secondAdmitted = table.register(second)
+        let firstCancelledFirst = table.cancel(first)
+        let firstAdmittedLate = table.register(first)
+        #expect(secondAdmitted)
+        #expect(firstCancelledFirst, "the first never registered: its cancel refuses it")
+        #expect(!firstAdmittedLate)
+        #expect(table.count == 0)
+    }
 }
