@@ -224,7 +224,7 @@ let package = Package(
             name: "GraphQLClientDocumentRunner",
             dependencies: [
                 "Domain", "Ports", "GraphQLClient", "GraphQLServiceMapping", "JSON", "POSIXSupport", "GraphQLLanguage", "GraphQLValidation",
-                "GraphQLPlanning", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
+                "GraphQLPlanning", "PlannedDocuments", "GraphQLOperationSupport", "RocketReserverAPI", "GraphQLSubscriptions",
             ],
             path: "Adapters/GraphQLClientDocumentRunner"
         ),
@@ -237,8 +237,13 @@ let package = Package(
         .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLValidation"),
         /** Plans an operation for the client: fragments merged, arguments as values; what the generator writes and `query` runs. */
         .target(name: "GraphQLPlanning", dependencies: ["GraphQLLanguage"], path: "Codegen/GraphQLPlanning"),
+        /** A planned operation as the client's operation model: what `query` sends, and the text the generator's manifest lists. */
+        .target(name: "PlannedDocuments", dependencies: ["GraphQLPlanning", "GraphQLDocuments", "JSON"], path: "Codegen/PlannedDocuments"),
         /** Generates typed Swift (operations, variables, response models, enums) from validated documents. */
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "JSON", "Digests"], path: "Codegen/GraphQLCodegen"),
+        .target(
+            name: "GraphQLCodegen", dependencies: ["GraphQLLanguage", "GraphQLValidation", "GraphQLPlanning", "PlannedDocuments", "GraphQLDocuments", "JSON", "Digests"],
+            path: "Codegen/GraphQLCodegen"
+        ),
         /** The generator the build-tool plugin runs: `.graphql` files + schema → Swift files, or compiler-style errors. */
         .executableTarget(name: "graphql-codegen", dependencies: ["GraphQLCodegen", "GraphQLLanguage"], path: "Codegen/graphql-codegen"),
         /** Build-tool plugin: runs graphql-codegen on a target's `.graphql` files and its `.graphqls` schema. */
@@ -311,7 +316,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLClientDocumentRunnerTests",
             dependencies: [
-                "GraphQLClientDocumentRunner", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLPlanning", "GraphQLValidation", "Ports", "RocketReserverAPI",
+                "GraphQLClientDocumentRunner", "GraphQLClient", "JSON", "GraphQLLanguage", "GraphQLPlanning", "PlannedDocuments", "GraphQLValidation", "Ports", "RocketReserverAPI",
                 "TestSupport", "TestExpectations", "rocket-reserver", "Presentation",
             ]
         ),

@@ -2,6 +2,7 @@ import Domain
 import GraphQLClient
 import GraphQLServiceMapping
 import GraphQLSubscriptions
+import PlannedDocuments
 import Ports
 
 extension EndpointDocumentRunner {

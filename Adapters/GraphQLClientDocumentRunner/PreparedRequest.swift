@@ -1,6 +1,7 @@
 import GraphQLClient
 import GraphQLLanguage
 import GraphQLPlanning
+import PlannedDocuments
 import GraphQLValidation
 import JSON
 import Ports

@@ -3,6 +3,7 @@ import GraphQLClient
 @testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
 import GraphQLPlanning
+import PlannedDocuments
 import RocketReserverAPI
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import GraphQLClient
 @testable import GraphQLClientDocumentRunner
 import GraphQLLanguage
 import GraphQLPlanning
+import PlannedDocuments
 import JSON
 import Testing
 

@@ -1,14 +1,17 @@
-import GraphQLClient
+import GraphQLDocuments
 import GraphQLLanguage
 import GraphQLPlanning
 import JSON
 
 /// The client's values for a planned operation (``ClientOperationPlan``, the same plan the
 /// generator writes as Swift): a field for a field, a value for a value.
-enum PlannedOperation {
+///
+/// The one mapping from a plan to the operation model: `query` runs what it returns, and the
+/// generator's persisted query manifest lists the document it renders, so the two cannot differ.
+package enum PlannedOperation {
     /// An anonymous operation (alone in its document, as validated) is sent named `Anonymous`,
     /// so the request's `operationName` names it.
-    static func operation(_ plan: ClientOperationPlan) -> GraphQLOperation {
+    package static func operation(_ plan: ClientOperationPlan) -> GraphQLOperation {
         GraphQLOperation(
             kind(plan.kind), name: plan.name.isEmpty ? "Anonymous" : plan.name,
             variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
@@ -17,7 +20,7 @@ enum PlannedOperation {
 
     /// A subscription, for the subscription client, sent as it was written: an anonymous one
     /// stays anonymous (`subscription { … }`, no `operationName`).
-    static func subscription(_ plan: ClientOperationPlan) -> GraphQLSubscriptionOperation {
+    package static func subscription(_ plan: ClientOperationPlan) -> GraphQLSubscriptionOperation {
         GraphQLSubscriptionOperation(
             name: plan.name,
             variableList: plan.variables.map { ($0.name, $0.type.description) }, selections: plan.fields.map(field)
@@ -26,14 +29,14 @@ enum PlannedOperation {
 
     /// A mutation is sent as one; a query as one (a subscription goes to ``subscription(_:)``,
     /// never here, unless the runner has no subscription client).
-    static func kind(_ kind: OperationKind) -> GraphQLOperation.Kind {
+    package static func kind(_ kind: OperationKind) -> GraphQLOperation.Kind {
         switch kind {
         case .mutation: .mutation
         case .query, .subscription: .query
         }
     }
 
-    static func field(_ plan: ClientFieldPlan) -> GraphQLField {
+    package static func field(_ plan: ClientFieldPlan) -> GraphQLField {
         GraphQLField(
             plan.name, alias: plan.alias, argumentList: plan.arguments.map { GraphQLArgument($0.name, input($0.value)) },
             plan.selections.map(field), possibleTypes: Set(plan.possibleTypes),
@@ -43,7 +46,7 @@ enum PlannedOperation {
         )
     }
 
-    static func input(_ plan: ClientInputPlan) -> GraphQLInputValue {
+    package static func input(_ plan: ClientInputPlan) -> GraphQLInputValue {
         switch plan {
         case .variable(let name): .variable(name)
         case .enumValue(let name): .enumValue(name)
@@ -53,7 +56,7 @@ enum PlannedOperation {
         }
     }
 
-    static func json(_ literal: ClientLiteral) -> JSONValue {
+    package static func json(_ literal: ClientLiteral) -> JSONValue {
         switch literal {
         case .int(let number): .int(number)
         // The lexer accepted the text as a number, so it converts.
