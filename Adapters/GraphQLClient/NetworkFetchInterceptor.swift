@@ -39,16 +39,26 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
     }
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
+        try await exchange(request, makeURLRequest(request)) { http, session in try await session.send(http) }
+    }
+
+    /// Sends `http` (encoded for `request`) through `send` on this interceptor's session within
+    /// ``timeout``, and returns the answer; shared with the incremental fetch, which reads its
+    /// answer part by part.
+    ///
+    /// The session says whether the request may have left, so a failure before that point
+    /// (cancelled, timed out while connecting) is known not to have reached the server:
+    /// ``GraphQLClientError/requestWasNotSent``.
+    package func exchange(
+        _ request: GraphQLRequest, _ http: HTTPRequest, send: @escaping @Sendable (HTTPRequest, any HTTPSession) async throws -> HTTPResponse
+    ) async throws -> GraphQLResponse {
         let operation = request.operation.name
-        let urlRequest = makeURLRequest(request)
         let session = self.session
         let answer: HTTPResponse?
-        // The session says whether the request may have left, so a failure before that point
-        // (cancelled, timed out while connecting) is known not to have reached the server.
         let witness = HTTPSendWitness()
         do {
             answer = try await HTTPSendWitness.$current.withValue(witness) {
-                try await Deadline.run(within: timeout, clock: clock) { try await session.send(urlRequest) }
+                try await Deadline.run(within: timeout, clock: clock) { try await send(http, session) }
             }
         } catch {
             let classified = ErrorClassification.classify(error, operation: operation)

@@ -25,48 +25,26 @@ public struct IncrementalFetchInterceptor: GraphQLInterceptor {
     /// What a deferred operation accepts: incremental delivery first, then a whole answer.
     public static let accept = "multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9"
 
-    public let endpoint: URL
-    public let timeout: Duration
-    public let usesGET: Bool
-    private let session: any HTTPSession
-    private let clock: any Clock<Duration>
+    /// The plain fetch this one sends through: the same endpoint, session, timeout and clock.
+    private let fetch: NetworkFetchInterceptor
+    public var endpoint: URL { fetch.endpoint }
+    public var timeout: Duration { fetch.timeout }
+    public var usesGET: Bool { fetch.usesGET }
 
     public init(
         endpoint: URL, session: any HTTPSession, timeout: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock(), usesGET: Bool = false
     ) {
-        self.endpoint = endpoint
-        self.session = session
-        self.timeout = timeout
-        self.clock = clock
-        self.usesGET = usesGET
+        fetch = NetworkFetchInterceptor(endpoint: endpoint, session: session, timeout: timeout, clock: clock, usesGET: usesGET)
     }
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
         guard request.operation.hasDeferredFields else { return try await next(request) }
-        let operation = request.operation.name
-        var encoded = GraphQLHTTPEncoding.httpRequest(for: request, endpoint: endpoint, timeout: timeout, usesGET: usesGET)
+        var encoded = fetch.makeURLRequest(request)
         encoded.setValue(Self.accept, forHTTPHeaderField: "Accept")
-        let http = encoded
-        let session = self.session
-        let witness = HTTPSendWitness()
-        let answer: HTTPResponse?
-        do {
-            answer = try await HTTPSendWitness.$current.withValue(witness) {
-                try await Deadline.run(within: timeout, clock: clock) {
-                    let assembly = IncrementalAssembly(request: request)
-                    try await session.sendStreaming(http) { piece in try await assembly.take(piece) }
-                    return try assembly.finish()
-                }
-            }
-        } catch {
-            let classified = ErrorClassification.classify(error, operation: operation)
-            guard var clientError = classified as? GraphQLClientError, witness.provesNotSent else { throw classified }
-            clientError.requestWasNotSent = true
-            throw clientError
+        return try await fetch.exchange(request, encoded) { http, session in
+            let assembly = IncrementalAssembly(request: request)
+            try await session.sendStreaming(http) { piece in try await assembly.take(piece) }
+            return try assembly.finish()
         }
-        guard let answer else {
-            throw GraphQLClientError(operationName: operation, kind: .timedOut, requestWasNotSent: witness.provesNotSent)
-        }
-        return GraphQLResponse(source: .network, http: answer)
     }
 }

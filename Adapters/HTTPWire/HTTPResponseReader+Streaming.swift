@@ -17,20 +17,11 @@ extension HTTPResponseReader {
     package mutating func stream(
         method: String, head deliverHead: (HTTPResponse) async throws -> Void, body deliver: (Data) async throws -> Void
     ) async throws -> HTTPResponse {
-        var interimBytes = 0
-        var head = try await readHead()
-        while (100..<200).contains(head.status), head.status != 101 {
-            interimBytes += head.byteCount
-            guard interimBytes <= limits.maximumHeadBytes else {
-                throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
-            }
-            await yieldNowAndThen()
-            head = try await readHead()
-        }
+        let head = try await readFinalHead()
         let response = HTTPResponse(statusCode: head.status, headers: head.headers, body: Data())
         try await deliverHead(response)
         var framing = HTTPResponseHead.Framing.length(0)
-        if method != "HEAD", head.status != 204, head.status != 304 {
+        if !Self.hasNoBody(method: method, status: head.status) {
             framing = try head.framing()
             var total = 0
             switch framing {

@@ -41,19 +41,10 @@ package struct HTTPResponseReader {
     /// Interim (1xx) answers before it are skipped, at most ``HTTPResponseLimits/maximumHeadBytes``
     /// of them in all: a server cannot keep the client reading heads forever.
     package mutating func read(method: String) async throws -> HTTPResponse {
-        var interimBytes = 0
-        var head = try await readHead()
-        while (100..<200).contains(head.status), head.status != 101 {
-            interimBytes += head.byteCount
-            guard interimBytes <= limits.maximumHeadBytes else {
-                throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
-            }
-            await yieldNowAndThen()
-            head = try await readHead()
-        }
+        let head = try await readFinalHead()
         let body: Data
         var framing = HTTPResponseHead.Framing.length(0)
-        if method == "HEAD" || head.status == 204 || head.status == 304 {
+        if Self.hasNoBody(method: method, status: head.status) {
             body = Data()
         } else {
             framing = try head.framing()
@@ -68,6 +59,27 @@ package struct HTTPResponseReader {
         keepsAlive = head.keepsAlive(framing: framing) && position == buffer.count
         keepAliveTimeout = head.keepAliveTimeout
         return HTTPResponse(statusCode: head.status, headers: head.headers, body: body)
+    }
+
+    /// The head of the answer itself: interim (1xx) heads before it are skipped, at most
+    /// ``HTTPResponseLimits/maximumHeadBytes`` of them in all.
+    mutating func readFinalHead() async throws -> HTTPResponseHead {
+        var interimBytes = 0
+        var head = try await readHead()
+        while (100..<200).contains(head.status), head.status != 101 {
+            interimBytes += head.byteCount
+            guard interimBytes <= limits.maximumHeadBytes else {
+                throw Self.malformed("interim (1xx) answers over \(limits.maximumHeadBytes / 1024) KiB before the answer")
+            }
+            await yieldNowAndThen()
+            head = try await readHead()
+        }
+        return head
+    }
+
+    /// Whether the answer to `method` with `status` has no body whatever its headers say.
+    static func hasNoBody(method: String, status: Int) -> Bool {
+        method == "HEAD" || status == 204 || status == 304
     }
 
     var tooLarge: HTTPTransportError { HTTPTransportError(.responseTooLarge(limit: limits.maximumBodyBytes)) }
