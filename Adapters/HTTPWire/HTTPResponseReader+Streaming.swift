@@ -41,11 +41,7 @@ extension HTTPResponseReader {
     private mutating func streamExactly(_ count: Int, total: inout Int, _ deliver: (Data) async throws -> Void) async throws {
         var remaining = count
         while remaining > 0 {
-            if position == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
-                position = 0
-                guard try await fill() else { throw HTTPTransportError(.connectionLost) }
-            }
+            try await refillWhenDrained()
             let take = min(remaining, buffer.count - position)
             total += take
             guard total <= limits.maximumBodyBytes else { throw tooLarge }

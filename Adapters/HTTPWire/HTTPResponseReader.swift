@@ -164,16 +164,21 @@ package struct HTTPResponseReader {
     private mutating func readExactly(_ count: Int, into body: inout Data) async throws {
         var remaining = count
         while remaining > 0 {
-            if position == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
-                position = 0
-                guard try await fill() else { throw HTTPTransportError(.connectionLost) }
-            }
+            try await refillWhenDrained()
             let take = min(remaining, buffer.count - position)
             body.append(contentsOf: buffer[position..<(position + take)])
             position += take
             remaining -= take
         }
+    }
+
+    /// Once every buffered byte is read, refills the buffer from its start; an ended connection
+    /// is ``HTTPTransportError/Kind/connectionLost`` (the framing promised more).
+    mutating func refillWhenDrained() async throws {
+        guard position == buffer.count else { return }
+        buffer.removeAll(keepingCapacity: true)
+        position = 0
+        guard try await fill() else { throw HTTPTransportError(.connectionLost) }
     }
 
     private mutating func readToEnd() async throws -> Data {
