@@ -5,7 +5,7 @@ import TestSupport
 /// The diagram of Docs/Architecture.md names only targets that Package.swift declares, and every
 /// target of `Sources/` and `Adapters/`; the code generator (`Codegen/`, `Plugins/`: Codegen.md),
 /// the benchmarks and the tests' targets are listed in the target tables instead.
-@Suite("Architecture diagram", .timeLimit(.minutes(1)))
+@Suite("Architecture diagram", .timeLimit(.minutes(5)))
 struct DiagramTargetsTests {
     static let root = BuiltProducts.packageRoot
 

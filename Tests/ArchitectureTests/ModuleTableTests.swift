@@ -4,7 +4,7 @@ import TestSupport
 
 /// Docs/GraphQLClient.md's module table says "nothing" under "depends on" only for a module
 /// that declares no dependency.
-@Suite("Module table", .timeLimit(.minutes(1)))
+@Suite("Module table", .timeLimit(.minutes(5)))
 struct ModuleTableTests {
     static let root = BuiltProducts.packageRoot
 
