@@ -38,10 +38,16 @@ public struct EndpointDocumentRunner: GraphQLDocumentRunner {
         return try await answer(prepared, request)
     }
 
+    /// Runs any operation: a subscription's events through the subscription client, a query's
+    /// or a mutation's answer whole, or part by part when the request is ``GraphQLDocumentRequest/incremental``.
     public func perform(_ request: GraphQLDocumentRequest) async throws -> GraphQLDocumentOutcome {
         let prepared = try PreparedRequest(request, schema: try await schema(for: request))
-        guard prepared.plan.kind == .subscription, let subscriptions else { return .answer(try await answer(prepared, request)) }
-        return .events(Self.events(of: prepared, named: Self.name(of: prepared.plan, in: request), through: subscriptions))
+        let name = Self.name(of: prepared.plan, in: request)
+        if prepared.plan.kind == .subscription, let subscriptions { return .events(Self.events(of: prepared, named: name, through: subscriptions)) }
+        if request.incremental, prepared.plan.kind != .subscription {
+            return .parts(Self.parts(of: prepared, named: name, freshness: request.freshness, through: client))
+        }
+        return .answer(try await answer(prepared, request))
     }
 
     private func answer(_ prepared: PreparedRequest, _ request: GraphQLDocumentRequest) async throws -> GraphQLDocumentAnswer {

@@ -8,9 +8,12 @@ import Foundation
 /// sends for incremental delivery (`@defer`), one JSON payload a part.
 ///
 /// Bytes may arrive split anywhere, a delimiter included. The first delimiter may open the body
-/// or follow a preamble; a part's headers end at an empty line (a part may have none). The body
-/// is whole only once the closing delimiter (`--boundary--`) arrived: ``finish()`` says whether
-/// it did. JSON bodies never hold a raw line break, so a delimiter cannot appear inside one.
+/// or follow a preamble; a part's headers end at an empty line (a part may have none). A part is
+/// handed on as soon as the delimiter after it arrived, before the rest of that delimiter's line:
+/// Strawberry (graphql-core 3.3) ends each part with `CRLF--boundary` and sends the line break,
+/// or the closing `--`, only with the next part. The body is whole only once the closing
+/// delimiter (`--boundary--`) arrived: ``finish()`` says whether it did. JSON bodies never hold a
+/// raw line break, so a delimiter cannot appear inside one.
 public struct MultipartMixedReader: Sendable {
     /// Why the body cannot be read.
     public enum Failure: Error, Sendable, Hashable {
@@ -22,6 +25,8 @@ public struct MultipartMixedReader: Sendable {
 
     private enum State: Sendable {
         case preamble
+        /// Just past a delimiter: `--` closes the body, else the rest of its line is skipped.
+        case afterDelimiter
         case inPart
         case closed
     }
@@ -73,24 +78,38 @@ public struct MultipartMixedReader: Sendable {
                     try keepTail()
                     return parts
                 }
-                guard let next = afterDelimiter(at: start) else { return parts }
-                buffer.removeFirst(next.offset)
-                state = next.closes ? .closed : .inPart
+                buffer.removeFirst(start + delimiter.count)
+                state = .afterDelimiter
+            case .afterDelimiter:
+                guard let first = buffer.first else { return parts }
+                if first == 0x2D {
+                    guard buffer.count >= 2 else { return parts }
+                    if buffer[1] == 0x2D {
+                        state = .closed
+                        continue
+                    }
+                }
+                guard let lineEnd = buffer.firstIndex(of: 0x0A) else {
+                    guard buffer.count <= maximumPartBytes else { throw .partTooLarge(limit: maximumPartBytes) }
+                    return parts
+                }
+                buffer.removeFirst(lineEnd + 1)
+                searched = 0
+                state = .inPart
             case .inPart:
                 guard let start = firstDelimiter(from: searched, atLineStart: false) else {
                     guard buffer.count <= maximumPartBytes else { throw .partTooLarge(limit: maximumPartBytes) }
                     searched = max(0, buffer.count - delimiter.count)
                     return parts
                 }
-                guard let next = afterDelimiter(at: start) else { return parts }
                 // The line break before the delimiter belongs to it.
                 var end = start
                 if end > 0, buffer[end - 1] == 0x0A { end -= 1 }
                 if end > 0, buffer[end - 1] == 0x0D { end -= 1 }
                 parts.append(Self.body(of: buffer[..<end]))
-                buffer.removeFirst(next.offset)
+                buffer.removeFirst(start + delimiter.count)
                 searched = 0
-                state = next.closes ? .closed : .inPart
+                state = .afterDelimiter
             }
         }
     }
@@ -111,16 +130,6 @@ public struct MultipartMixedReader: Sendable {
             index += 1
         }
         return nil
-    }
-
-    /// After the delimiter at `start`: whether it closes the body, and where the next part's
-    /// bytes start (past the rest of its line); `nil` while that line is incomplete.
-    private func afterDelimiter(at start: Int) -> (closes: Bool, offset: Int)? {
-        let end = start + delimiter.count
-        guard end + 2 <= buffer.count else { return nil }
-        if buffer[end] == 0x2D, buffer[end + 1] == 0x2D { return (true, buffer.count) }
-        guard let lineEnd = buffer[end...].firstIndex(of: 0x0A) else { return nil }
-        return (false, lineEnd + 1)
     }
 
     /// Drops preamble bytes that can no longer start a delimiter.

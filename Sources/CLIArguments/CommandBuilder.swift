@@ -64,10 +64,16 @@ struct CommandBuilder {
     private func query() throws(UsageError) -> Command {
         var variables: [GraphQLDocumentVariable] = []
         for text in line.values(of: CommandOptions.variable) { variables.append(try QueryCommand.variable(text)) }
+        let incremental = line.contains(CommandOptions.incremental)
+        if incremental, !line.contains(CommandOptions.json) {
+            throw UsageError(
+                "The \(CommandOptions.incremental.name) option prints each part as a line of JSON; give \(CommandOptions.json.name) with it.", command: name
+            )
+        }
         return .query(
             QueryCommand(
                 file: try single(), operationName: line.value(of: CommandOptions.operation), variables: variables,
-                schemaFile: line.value(of: CommandOptions.schema), forceReload: line.contains(CommandOptions.forceReload)
+                schemaFile: line.value(of: CommandOptions.schema), forceReload: line.contains(CommandOptions.forceReload), incremental: incremental
             )
         )
     }

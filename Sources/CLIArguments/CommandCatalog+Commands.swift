@@ -111,11 +111,11 @@ extension CommandCatalog {
         CommandSpec(
             name: CommandName.query.rawValue,
             summary: "Run a GraphQL operation from a file and print its data as JSON",
-            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or \(CommandOptions.schema.name)); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON; the server's errors go to standard error and the exit status is 1. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within \(CommandOptions.timeout.name).",
+            description: "Run an operation written in a .graphql file through the same client as the other commands: your login is sent, queries are answered from the cache when it has every field and retried when the server is briefly unavailable, mutations always go to the server once. The document is first checked against the endpoint's schema (fetched by introspection and kept in the cache folder, or \(CommandOptions.schema.name)); a mistake is reported as file:line:column and nothing is sent. Variables are converted by their declared types. The answer's data is printed as JSON once it is complete (an answer delivered in parts with @defer is printed merged); the server's errors go to standard error and the exit status is 1. With \(CommandOptions.json.name) \(CommandOptions.incremental.name), each part is printed as it arrives, as one line of JSON: the data so far, deferred fields added as their parts arrive, the last line the whole answer. A subscription is run over a WebSocket (graphql-transport-ws or graphql-ws, as the server picks): each event's data is printed as one line of JSON as it arrives, until the server completes it (exit 0; 1 after its error) or Ctrl-C or SIGTERM (exit 0). A lost connection is noted on standard error and reconnected; events published while it was down are missed. It exits 69 when it cannot connect at all within \(CommandOptions.timeout.name).",
             arguments: [ArgumentSpec(name: "file", phrase: "a .graphql file", summary: "The document with the operation to run", valueKind: .file)],
             options: [
                 CommandOptions.variable, CommandOptions.operation, CommandOptions.schema,
-                CommandOptions.forceReload.summarized("Ask the server, ignoring and refreshing the cache and the kept schema"),
+                CommandOptions.forceReload.summarized("Ask the server, ignoring and refreshing the cache and the kept schema"), CommandOptions.incremental,
             ],
             environment: network + state,
             examples: [
@@ -123,6 +123,7 @@ extension CommandCatalog {
                 ExampleSpec(arguments: "query Trips.graphql --operation BookTrip --var id=110", explanation: "Choose one of the file's operations"),
                 ExampleSpec(arguments: "query Launches.graphql --schema schema.graphqls --force-reload", explanation: "Check against a local schema; skip the cache"),
                 ExampleSpec(arguments: "query TripsBooked.graphql", explanation: "A subscription: one {\"tripsBooked\":N} line an event, until Ctrl-C"),
+                ExampleSpec(arguments: "query Deferred.graphql --json --incremental | jq -c .launch", explanation: "An answer with @defer: one line a part, as it arrives"),
             ]
         ),
         CommandSpec(

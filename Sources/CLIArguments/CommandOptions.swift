@@ -46,6 +46,9 @@ package enum CommandOptions {
     package static let variable = OptionSpec(
         name: "--var", valueName: "NAME=VALUE", summary: "A variable's value, converted by its type; JSON for lists and input objects", repeatable: true
     )
+    package static let incremental = OptionSpec(
+        name: "--incremental", summary: "With \(json.name): print each part of a @defer answer as one line of JSON, the data so far, as it arrives"
+    )
     package static let operation = OptionSpec(name: "--operation", valueName: "NAME", summary: "The operation to run, when the file has several")
     package static let schema = OptionSpec(name: "--schema", valueName: "FILE", valueKind: .file, summary: "Check against this SDL file instead of the endpoint's schema")
     package static let output = OptionSpec(

@@ -1,7 +1,7 @@
 import CommandLineKit
 import Ports
 
-/// `rocket-reserver query FILE [--var NAME=VALUE]… [--operation NAME] [--schema FILE] [--force-reload]`.
+/// `rocket-reserver query FILE [--var NAME=VALUE]… [--operation NAME] [--schema FILE] [--force-reload] [--json --incremental]`.
 public struct QueryCommand: Equatable, Sendable {
     /// The `.graphql` file, as given.
     public var file: String
@@ -10,13 +10,19 @@ public struct QueryCommand: Equatable, Sendable {
     /// A local `.graphqls` schema to validate against instead of the endpoint's.
     public var schemaFile: String?
     public var forceReload: Bool
+    /// `--incremental` (with `--json`): the answer's parts as they arrive, one line of JSON each.
+    public var incremental: Bool
 
-    public init(file: String, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [], schemaFile: String? = nil, forceReload: Bool = false) {
+    public init(
+        file: String, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [], schemaFile: String? = nil, forceReload: Bool = false,
+        incremental: Bool = false
+    ) {
         self.file = file
         self.operationName = operationName
         self.variables = variables
         self.schemaFile = schemaFile
         self.forceReload = forceReload
+        self.incremental = incremental
     }
 
     /// Splits `NAME=VALUE` at the first `=`; the name must be a GraphQL name.

@@ -10,15 +10,19 @@ public struct GraphQLDocumentRequest: Sendable, Equatable {
     public var schema: GraphQLSource?
     /// Whether a query may be answered from the cache (mutations always go to the server).
     public var freshness: Freshness
+    /// Whether a query's or a mutation's answer is wanted part by part as it arrives (`@defer`),
+    /// as ``GraphQLDocumentOutcome/parts(_:)``, rather than whole.
+    public var incremental: Bool
 
     public init(
         document: GraphQLSource, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [],
-        schema: GraphQLSource? = nil, freshness: Freshness = .cachedIfAvailable
+        schema: GraphQLSource? = nil, freshness: Freshness = .cachedIfAvailable, incremental: Bool = false
     ) {
         self.document = document
         self.operationName = operationName
         self.variables = variables
         self.schema = schema
         self.freshness = freshness
+        self.incremental = incremental
     }
 }

@@ -8,8 +8,8 @@ extension RocketReserverCLI {
     /// The note on standard error once a `query` subscription is connected again.
     static let eventsMissedNote = "Reconnected; events published while the connection was down were missed."
 
-    /// `query`: prints the answer's data as JSON; the server's errors go to standard error
-    /// (one line each) and make the status 1. A subscription prints each event's data as one
+    /// `query`: prints the answer's data as JSON (with `--incremental`, each part as a line as it
+    /// arrives); the server's errors go to standard error (one line each) and make the status 1. A subscription prints each event's data as one
     /// line of JSON as it arrives, until the server completes it (0, or 1 after its error) or a
     /// signal stops it (0); see ``followEvents(_:output:errors:)``.
     func runQuery(_ command: QueryCommand, documentRunner: any GraphQLDocumentRunner, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
@@ -17,12 +17,26 @@ extension RocketReserverCLI {
         let schema = try command.schemaFile.map { path throws(UserFile.Failure) in GraphQLSource(name: path, text: try UserFile.read(path)) }
         let outcome = try await RunGraphQLDocument(runner: documentRunner).perform(
             document: document, operationName: command.operationName, variables: command.variables, schema: schema,
-            forceReload: command.forceReload
+            forceReload: command.forceReload, incremental: command.incremental
         )
         switch outcome {
         case .answer(let answer): return Self.write(answer, output: output, errors: errors) ? .success : .refused
+        case .parts(let parts): return try await Self.writeParts(parts, output: output, errors: errors)
         case .events(let events): return try await followEvents(events, output: output, errors: errors)
         }
+    }
+
+    /// `query --json --incremental`: each part of the answer as it arrives, its data so far on
+    /// one line (written at once: standard output is unbuffered) and its errors on standard
+    /// error; 1 when a part had errors. A failure mid-answer (a lost connection) is thrown after
+    /// the lines already written; a reader that went away ends it quietly.
+    private static func writeParts(_ parts: LiveStream<GraphQLDocumentAnswer>, output: any TextOutput, errors: any TextOutput) async throws -> ExitCode {
+        var status = ExitCode.success
+        for try await part in parts {
+            if !write(part, output: output, errors: errors) { status = .refused }
+            if output.isClosed { return status }
+        }
+        return status
     }
 
     /// Writes an answer's data and its errors, each the server's words as one sanitised sentence

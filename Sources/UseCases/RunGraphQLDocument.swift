@@ -20,13 +20,16 @@ public struct RunGraphQLDocument: Sendable {
         try await runner.run(request(document, operationName, variables, schema, forceReload))
     }
 
-    /// The answer, or for a subscription its events until the server completes it or the
-    /// consumer stops (see ``GraphQLDocumentOutcome``); throws as ``callAsFunction(document:operationName:variables:schema:forceReload:)`` does.
+    /// The answer (part by part as it arrives when `incremental`), or for a subscription its
+    /// events until the server completes it or the consumer stops (see ``GraphQLDocumentOutcome``);
+    /// throws as ``callAsFunction(document:operationName:variables:schema:forceReload:)`` does.
     public func perform(
         document: GraphQLSource, operationName: String? = nil, variables: [GraphQLDocumentVariable] = [],
-        schema: GraphQLSource? = nil, forceReload: Bool = false
+        schema: GraphQLSource? = nil, forceReload: Bool = false, incremental: Bool = false
     ) async throws -> GraphQLDocumentOutcome {
-        try await runner.perform(request(document, operationName, variables, schema, forceReload))
+        var request = try request(document, operationName, variables, schema, forceReload)
+        request.incremental = incremental
+        return try await runner.perform(request)
     }
 
     private func request(

@@ -103,6 +103,22 @@ struct IncrementalDeliveryTests {
         #expect(throws: MultipartMixedReader.Failure.truncated) { try reader.finish() }
     }
 
+    /// Strawberry ends each part with a line break and the delimiter, and sends the delimiter's
+    /// own line break (or the closing `--`) only with the next part: a part must not wait for it.
+    @Test func aPartIsHandedOnOnceItsDelimiterArrivesWithoutWaitingForTheNextPart() throws {
+        var reader = MultipartMixedReader(boundary: "-")
+        let text = { (parts: [Data]) in parts.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(try reader.feed(Array("---".utf8)).isEmpty)
+        let first = try reader.feed(Array("\r\nContent-Type: application/json\r\n\r\n{\"data\":{},\"hasNext\":true}\r\n---".utf8))
+        #expect(text(first) == [#"{"data":{},"hasNext":true}"#])
+        let second = try reader.feed(Array("\r\nContent-Type: application/json\r\n\r\n{\"hasNext\":false}\r\n---".utf8))
+        #expect(text(second) == [#"{"hasNext":false}"#])
+        #expect(throws: MultipartMixedReader.Failure.truncated) { try reader.finish() }
+        #expect(try reader.feed(Array("-".utf8)).isEmpty)
+        #expect(try reader.feed(Array("-\r\n".utf8)).isEmpty)
+        try reader.finish()
+    }
+
     @Test func aPartLargerThanTheLimitIsRefused() throws {
         var reader = MultipartMixedReader(boundary: "-", maximumPartBytes: 1_000)
         #expect(throws: MultipartMixedReader.Failure.partTooLarge(limit: 1_000)) {

@@ -5,19 +5,28 @@ kernel picks, prints "listening on http://127.0.0.1:PORT/graphql", and serves un
 input closes. Answers with graphql-js 17's format (pending / incremental with id / completed).
 
 Schema (Strawberry's camelCase names):
-  query { launch(id: ID!, delayMs: Int = 0) { id site rocket { id name } broken } }
-    rocket resolves after delayMs milliseconds (defer it to see the first part earlier);
+  query { launch(id: ID!, delayMs: Int = 0, gate: String = null) { id site rocket { id name } broken } }
+    rocket resolves after delayMs milliseconds (defer it to see the first part earlier), and
+    then, when a gate is named, once that gate is opened;
     broken always raises "the rocket's telemetry is unavailable".
+  mutation { openGate(name: String!): Boolean }
+    opens the gate (before or after a launch waits on it), so a test can hold a deferred part
+    back until it has seen the first one, without timing.
 """
 import asyncio
 import socket
 import sys
+from collections import defaultdict
 from typing import Optional
 
 import strawberry
 import uvicorn
 from strawberry.asgi import GraphQL
 from strawberry.schema.config import StrawberryConfig
+
+
+# Gates by name, created by whichever comes first: the launch waiting or the mutation opening it.
+gates = defaultdict(asyncio.Event)
 
 
 @strawberry.type
@@ -31,10 +40,13 @@ class Launch:
     id: strawberry.ID
     site: Optional[str]
     delay_ms: strawberry.Private[int]
+    gate: strawberry.Private[Optional[str]]
 
     @strawberry.field
     async def rocket(self) -> Optional[Rocket]:
         await asyncio.sleep(self.delay_ms / 1000)
+        if self.gate is not None:
+            await gates[self.gate].wait()
         return Rocket(id=strawberry.ID("falcon9"), name="Falcon 9")
 
     @strawberry.field
@@ -45,12 +57,20 @@ class Launch:
 @strawberry.type
 class Query:
     @strawberry.field
-    def launch(self, id: strawberry.ID, delay_ms: int = 0) -> Optional[Launch]:
-        return Launch(id=id, site="CCAFS SLC 40", delay_ms=delay_ms)
+    def launch(self, id: strawberry.ID, delay_ms: int = 0, gate: Optional[str] = None) -> Optional[Launch]:
+        return Launch(id=id, site="CCAFS SLC 40", delay_ms=delay_ms, gate=gate)
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation
+    def open_gate(self, name: str) -> bool:
+        gates[name].set()
+        return True
 
 
 async def main():
-    schema = strawberry.Schema(query=Query, config=StrawberryConfig(enable_experimental_incremental_execution=True))
+    schema = strawberry.Schema(query=Query, mutation=Mutation, config=StrawberryConfig(enable_experimental_incremental_execution=True))
     app = GraphQL(schema, graphql_ide=None)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
