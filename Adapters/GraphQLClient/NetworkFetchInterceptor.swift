@@ -46,9 +46,15 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
         // The session says whether the request may have left, so a failure before that point
         // (cancelled, timed out while connecting) is known not to have reached the server.
         let witness = HTTPSendWitness()
+        // Work an earlier link must finish before the request leaves (the cache's mutation
+        // stamp) goes on while the session connects: it writes nothing before the gate opens.
+        let gate = HTTPSendGate.current
         do {
             answer = try await HTTPSendWitness.$current.withValue(witness) {
-                try await Deadline.run(within: timeout, clock: clock) { try await session.send(urlRequest) }
+                try await Deadline.run(within: timeout, clock: clock) {
+                    guard let gate else { return try await session.send(urlRequest) }
+                    return try await session.send(urlRequest, once: { await gate.wait() })
+                }
             }
         } catch {
             let classified = ErrorClassification.classify(error, operation: operation)

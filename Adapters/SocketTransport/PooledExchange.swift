@@ -18,8 +18,8 @@ struct PooledExchange {
     let deadline: ContinuousClock.Instant
 
     /// Runs the exchange with `lease`; `sending` is called right before each time the request is
-    /// written (it throws once the exchange is cancelled).
-    func run(_ lease: ConnectionPool.Lease, sending: () throws -> Void) async throws -> HTTPResponse {
+    /// written, once connected (it may wait, and throws once the exchange is cancelled).
+    func run(_ lease: ConnectionPool.Lease, sending: () async throws -> Void) async throws -> HTTPResponse {
         let origin = route.origin
         var connection: PooledConnection?
         var keep = false
@@ -53,7 +53,7 @@ struct PooledExchange {
             var reader = HTTPResponseReader(connection: current.stream, limits: limits)
             let response: HTTPResponse
             do {
-                try sending()
+                try await sending()
                 try await current.stream.send(head + request.body)
                 response = try await reader.read(method: request.method)
             } catch let error as HTTPTransportError where reused && request.isIdempotent && !reader.receivedAny && error.kind == .connectionLost {
