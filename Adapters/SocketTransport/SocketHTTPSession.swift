@@ -51,6 +51,15 @@ public struct SocketHTTPSession: HTTPSession {
         try await send(request, once: {})
     }
 
+    /// Readies what the first https request would set up first (OpenSSL loaded, its context made
+    /// with the trust settings), blocking the calling thread meanwhile; connects to nothing.
+    /// Called on a thread of its own at start-up by a process that will certainly send an
+    /// https request, it overlaps the rest of the start-up. A failure is left for that request
+    /// to report.
+    public func readyTLS() {
+        _ = try? contexts.get()
+    }
+
     /// Sends `request`, connecting (and securing the connection) while `ready` runs elsewhere:
     /// nothing of the request is written before `ready` has returned.
     public func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse {

@@ -42,6 +42,16 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// Whether the command's first step is a request to the server (unless `--offline`), so
+    /// its connection's set-up can start with the process's.
+    package var asksServerFirst: Bool {
+        switch self {
+        case .login, .book, .cancel, .launches: true
+        case .details(_, let forceReload): forceReload
+        default: false
+        }
+    }
+
     /// Whether the command can run with `--offline`: it reads only the cache or local state.
     /// The others need the server (`--offline` with them is a usage error).
     package var runsOffline: Bool {

@@ -48,9 +48,10 @@ public struct RocketReserverCLI: Sendable {
             default:
                 break
             }
-            let configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
+            var configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
             endpoint = configuration.endpoint.absoluteString
             try Self.checkOffline(invocation.command, offline: configuration.offline)
+            configuration.asksServerFirst = !configuration.offline && invocation.command.asksServerFirst
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
                 throw EndpointPolicy.insecureRefusal(for: configuration)
             }

@@ -37,6 +37,12 @@ struct AdapterAssembly {
     let executor: CurrentThreadExecutor
 
     func services() async -> Services {
+        let session = Self.session(for: configuration)
+        // A command that asks the server first over https loads OpenSSL and makes its context on
+        // a thread of its own while the rest starts (the credential, the cache, the stamp).
+        if configuration.asksServerFirst, configuration.endpoint.scheme?.lowercased() == "https" {
+            _ = DetachedThread.start { session.readyTLS() }
+        }
         let endpoint = configuration.endpoint.absoluteString
         let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
         TerminationSignals.watch(folders)
@@ -74,7 +80,7 @@ struct AdapterAssembly {
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration),
+            session: session,
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             clock: executor.clock,
             cache: cache,
@@ -150,7 +156,7 @@ struct AdapterAssembly {
     /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
     /// No child process, no libcurl. TLS sessions are kept in the cache folder for the next
     /// process (``sessionStore(for:)``).
-    static func session(for configuration: Configuration) -> any HTTPSession {
+    static func session(for configuration: Configuration) -> SocketHTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
