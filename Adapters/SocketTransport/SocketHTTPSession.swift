@@ -51,11 +51,9 @@ public struct SocketHTTPSession: HTTPSession {
         try await send(request, once: {})
     }
 
-    /// Readies what the first https request would set up first (OpenSSL loaded, its context made
-    /// with the trust settings), blocking the calling thread meanwhile; connects to nothing.
-    /// Called on a thread of its own at start-up by a process that will certainly send an
-    /// https request, it overlaps the rest of the start-up. A failure is left for that request
-    /// to report.
+    /// Loads OpenSSL and makes the TLS context the first https request needs, blocking the calling
+    /// thread; connects to nothing. On a thread of its own at start-up, it overlaps the rest of
+    /// the start-up; a failure is left for that request to report.
     public func readyTLS() {
         _ = try? contexts.get()
     }

@@ -37,11 +37,15 @@ struct AdapterAssembly {
     let executor: CurrentThreadExecutor
 
     func services() async -> Services {
-        let session = Self.session(for: configuration)
+        // The TLS sessions kept for the next process, forgotten with the user's data.
+        let sessions = Self.sessionStore(for: configuration)
+        let session = Self.session(for: configuration, sessions: sessions)
         // A command that asks the server first over https loads OpenSSL and makes its context on
-        // a thread of its own while the rest starts (the credential, the cache, the stamp).
+        // a thread of its own while the rest starts (the credential, the cache, the stamp), and
+        // decodes the kept TLS session on another meanwhile.
         if configuration.asksServerFirst, configuration.endpoint.scheme?.lowercased() == "https" {
             _ = DetachedThread.start { session.readyTLS() }
+            _ = DetachedThread.start { [url = configuration.endpoint] in sessions.prefetchSession(for: url) }
         }
         let endpoint = configuration.endpoint.absoluteString
         let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
@@ -75,8 +79,6 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
-        // The TLS sessions kept for the next process, forgotten with the user's data.
-        let sessions = Self.sessionStore(for: configuration)
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
@@ -156,12 +158,12 @@ struct AdapterAssembly {
     /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
     /// No child process, no libcurl. TLS sessions are kept in the cache folder for the next
     /// process (``sessionStore(for:)``).
-    static func session(for configuration: Configuration) -> SocketHTTPSession {
+    static func session(for configuration: Configuration, sessions: TLSSessionStore) -> SocketHTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
             limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes),
-            sessions: sessionStore(for: configuration)
+            sessions: sessions
         )
     }
 
