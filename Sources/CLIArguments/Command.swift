@@ -52,6 +52,14 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// Whether the command opens the cache (so SQLite can load while the process starts).
+    package var usesCache: Bool {
+        switch self {
+        case .whoami, .logout, .completion, .manPage, .help, .version: false
+        default: true
+        }
+    }
+
     /// Whether the command can run with `--offline`: it reads only the cache or local state.
     /// The others need the server (`--offline` with them is a usage error).
     package var runsOffline: Bool {

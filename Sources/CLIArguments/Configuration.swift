@@ -68,6 +68,8 @@ public struct Configuration: Sendable, Equatable {
     /// Whether the command's first step is a request to the server (never with ``offline``):
     /// the transport may start its TLS set-up with the process's (set by the CLI per command).
     public var asksServerFirst = false
+    /// Whether the command opens the cache: SQLite may load with the process's start (set by the CLI).
+    public var usesCache = false
 
     /// A configuration with every value given: the resolver's, or a test's.
     package init(

@@ -52,6 +52,7 @@ public struct RocketReserverCLI: Sendable {
             endpoint = configuration.endpoint.absoluteString
             try Self.checkOffline(invocation.command, offline: configuration.offline)
             configuration.asksServerFirst = !configuration.offline && invocation.command.asksServerFirst
+            configuration.usesCache = invocation.command.usesCache
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
                 throw EndpointPolicy.insecureRefusal(for: configuration)
             }

@@ -37,6 +37,8 @@ struct AdapterAssembly {
     let executor: CurrentThreadExecutor
 
     func services() async -> Services {
+        // SQLite loads on a thread of its own while the rest starts, for a command that opens the cache.
+        if configuration.usesCache { _ = DetachedThread.start { CachePersistence.loadSQLite() } }
         // The TLS sessions kept for the next process, forgotten with the user's data.
         let sessions = Self.sessionStore(for: configuration)
         let session = Self.session(for: configuration, sessions: sessions)
