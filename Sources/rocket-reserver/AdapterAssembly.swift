@@ -42,12 +42,14 @@ struct AdapterAssembly {
         // The TLS sessions kept for the next process, forgotten with the user's data.
         let sessions = Self.sessionStore(for: configuration)
         let session = Self.session(for: configuration, sessions: sessions)
-        // A command that asks the server first over https loads OpenSSL and makes its context on
-        // a thread of its own while the rest starts (the credential, the cache, the stamp), and
-        // decodes the kept TLS session on another meanwhile.
+        // A command that asks the server first over https loads OpenSSL, makes its context and
+        // decodes the kept TLS session on a thread of its own while the rest starts (the
+        // credential, the cache, the stamp).
         if configuration.asksServerFirst, configuration.endpoint.scheme?.lowercased() == "https" {
-            _ = DetachedThread.start { session.readyTLS() }
-            _ = DetachedThread.start { [url = configuration.endpoint] in sessions.prefetchSession(for: url) }
+            _ = DetachedThread.start { [url = configuration.endpoint] in
+                session.readyTLS()
+                sessions.prefetchSession(for: url)
+            }
         }
         let endpoint = configuration.endpoint.absoluteString
         let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
