@@ -10,7 +10,8 @@ import Transport
 /// but the mutation's own root fields are not kept. A query's answer is saved only if no
 /// mutation changed the persistence while it was fetched (``NormalizedCache/mutationStamp()``).
 ///
-/// The stamp is taken while the session connects, not before: the request runs with an
+/// The stamp is taken while the session connects when taking it means opening the database
+/// (the process's first request), else before: the request runs with an
 /// ``HTTPSendGate`` that opens once the stamp is taken, and ``NetworkFetchInterceptor`` hands it to
 /// the session, which writes nothing of the request before. An answer that came back without any
 /// session having waited for the gate (a link after this one answered by other means) is not
@@ -26,6 +27,12 @@ public struct CacheWriteInterceptor: GraphQLInterceptor {
         // A query's answer is saved only if no mutation changed the cache while it was fetched.
         guard request.operation.kind == .query, request.cachePolicy != .noCache else {
             return try await save(try await next(request), of: request, unlessMutatedSince: nil)
+        }
+        // Taken first when it costs nothing to take (the database is open): a request on a kept-alive
+        // connection would only wait for it, one more hand-over between threads.
+        if await cache.stampIsReady {
+            let stamp = try await cache.mutationStamp()
+            return try await save(try await next(request), of: request, unlessMutatedSince: stamp)
         }
         let gate = HTTPSendGate()
         async let stamp = Self.stamp(of: cache, opening: gate)

@@ -17,7 +17,7 @@ struct StampGateTests {
 
     /// A session that records, each time the gate lets it go, how many requests it had sent.
     final class GateRecordingSession: HTTPSession {
-        let stub = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody())])
+        let stub = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody()), StubHTTPSession.json(ClientFixtures.detailsBody(site: "Second"))])
         let sentWhenReady = Mutex<[Int]>([])
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse { try await stub.send(request) }
@@ -48,6 +48,19 @@ struct StampGateTests {
         // Waited once, before anything was sent.
         #expect(session.sentWhenReady.withLock { $0 } == [0])
         #expect(await cache.read(ClientFixtures.launchDetails, variables: variables) != nil)
+    }
+
+    @Test func onceTheDatabaseIsOpenTheStampIsTakenFirst() async throws {
+        let session = GateRecordingSession()
+        let cache = diskCache()
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(endpoint: ClientFixtures.endpoint, session: session, cache: cache))
+        _ = try await client.fetch(ClientFixtures.launchDetails, variables: variables, cachePolicy: .networkOnly)
+        _ = try await client.fetch(ClientFixtures.launchDetails, variables: variables, cachePolicy: .networkOnly)
+        // Only the first request (which opened the database) went through the gate; both were saved.
+        #expect(session.sentWhenReady.withLock { $0 } == [0])
+        #expect(session.stub.requestCount == 2)
+        let data = await cache.read(ClientFixtures.launchDetails, variables: variables)
+        #expect(data?["launch"]?["site"]?.stringValue == "Second")
     }
 
     @Test func aSessionWithoutItsOwnGateWaitsFirstAndTheAnswerIsSaved() async throws {
