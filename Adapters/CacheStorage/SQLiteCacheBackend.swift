@@ -38,12 +38,6 @@ package final class SQLiteCacheBackend: CacheBackend {
         }
     }
 
-    /// Loads the SQLite library now (``CachePersistence``'s `loadSQLite()`); a failure is
-    /// reported by the first open.
-    package static func loadLibrary() {
-        _ = try? SQLiteLibrary.shared.get()
-    }
-
     package init(files: CacheDatabaseFiles, maximumBytes: Int?, onWarning: @escaping @Sendable (String) -> Void) {
         self.files = files
         self.maximumBytes = maximumBytes

@@ -16,14 +16,6 @@ public struct CachePersistence: Sendable {
         CachePersistence(backend: InMemoryCacheBackend(maximumBytes: maximumBytes))
     }
 
-    /// Loads the system's SQLite library (`libsqlite3.so.0`) now, blocking the calling thread;
-    /// a failure is left for the first database to report. A process that will use a cache on
-    /// disk may call it on a thread of its own at start-up, so that loading (1.4 M instructions)
-    /// overlaps the rest of its start.
-    public static func loadSQLite() {
-        SQLiteCacheBackend.loadLibrary()
-    }
-
     /// The default bound on what a persistence on disk stores: 64 MiB.
     public static let defaultMaximumBytes = 64 * 1024 * 1024
 

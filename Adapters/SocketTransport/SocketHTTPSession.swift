@@ -51,13 +51,6 @@ public struct SocketHTTPSession: HTTPSession {
         try await send(request, once: {})
     }
 
-    /// Loads OpenSSL and makes the TLS context the first https request needs, blocking the calling
-    /// thread; connects to nothing. On a thread of its own at start-up, it overlaps the rest of
-    /// the start-up; a failure is left for that request to report.
-    public func readyTLS() {
-        _ = try? contexts.get()
-    }
-
     /// Sends `request`, connecting (and securing the connection) while `ready` runs elsewhere:
     /// nothing of the request is written before `ready` has returned.
     public func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse {

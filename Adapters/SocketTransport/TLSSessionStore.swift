@@ -30,11 +30,9 @@ import Glibc
 public final class TLSSessionStore: Sendable {
     /// The folder the files are in (created 0700 when the first session is kept).
     public let folder: String
-    let now: @Sendable () -> Int64
+    private let now: @Sendable () -> Int64
     /// When each session read from or written to the folder in this process expires, per file.
-    let expiries = Mutex<[String: Int64]>([:])
-    /// Sessions read and decoded ahead of their connection (``prefetchSession(for:)``), per file.
-    let prefetched = Mutex<[String: PrefetchedSession]>([:])
+    private let expiries = Mutex<[String: Int64]>([:])
 
     /// A store in `folder`; `now` is the time in seconds since 1970 (tests move it on).
     public init(folder: String, now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }) {
@@ -55,7 +53,7 @@ public final class TLSSessionStore: Sendable {
         guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return [] }
         let origin = ConnectionOrigin(secure: true, host: HostAddress.unbracketed(host), port: url.port ?? 443, proxy: nil)
         let path = path(for: origin)
-        forget(path)
+        expiries.withLock { $0[path] = nil }
         do { try FileIO.remove(path) } catch { return [path] }
         return []
     }
@@ -69,7 +67,6 @@ public final class TLSSessionStore: Sendable {
             do { try FileIO.remove(folder + "/" + name) } catch { left.append(folder + "/" + name) }
         }
         expiries.withLock { $0.removeAll() }
-        prefetched.withLock { $0.removeAll() }
         return left
     }
 
@@ -77,12 +74,6 @@ public final class TLSSessionStore: Sendable {
     func session(for origin: ConnectionOrigin, trust context: TLSContext) -> TLSSession? {
         guard let codec = TLSSessionCodec.shared else { return nil }
         let path = path(for: origin)
-        if let early = prefetched.withLock({ $0.removeValue(forKey: path) }),
-           early.key == Self.key(origin, trust: context, codec: codec), early.expiry > now()
-        {
-            expiries.withLock { $0[path] = early.expiry }
-            return early.session
-        }
         // A symlink, a FIFO, a folder or an oversized file is refused, and read as nothing.
         guard let bytes = try? FileIO.read(path, limit: Self.maximumBytes),
               let record = Self.parse(bytes), record.key == Self.key(origin, trust: context, codec: codec),
@@ -126,7 +117,7 @@ public final class TLSSessionStore: Sendable {
     func remove(_ origin: ConnectionOrigin) {
         let path = path(for: origin)
         try? FileIO.remove(path)
-        forget(path)
+        expiries.withLock { $0[path] = nil }
     }
 
     /// The file of `origin`'s session.

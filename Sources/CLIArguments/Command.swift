@@ -42,24 +42,6 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// Whether the command's first step is a request to the server (unless `--offline`), so
-    /// its connection's set-up can start with the process's.
-    package var asksServerFirst: Bool {
-        switch self {
-        case .login, .book, .cancel, .launches: true
-        case .details(_, let forceReload): forceReload
-        default: false
-        }
-    }
-
-    /// Whether the command opens the cache (so SQLite can load while the process starts).
-    package var usesCache: Bool {
-        switch self {
-        case .whoami, .logout, .completion, .manPage, .help, .version: false
-        default: true
-        }
-    }
-
     /// Whether the command can run with `--offline`: it reads only the cache or local state.
     /// The others need the server (`--offline` with them is a usage error).
     package var runsOffline: Bool {

@@ -65,11 +65,6 @@ public struct Configuration: Sendable, Equatable {
     public var persistedQueries: PersistedQueries = .off
     /// Queries as HTTP GET (`--get`, `ROCKET_RESERVER_GET=1`).
     public var usesGET = false
-    /// Whether the command's first step is a request to the server (never with ``offline``):
-    /// the transport may start its TLS set-up with the process's (set by the CLI per command).
-    public var asksServerFirst = false
-    /// Whether the command opens the cache: SQLite may load with the process's start (set by the CLI).
-    public var usesCache = false
 
     /// A configuration with every value given: the resolver's, or a test's.
     package init(

@@ -48,11 +48,9 @@ public struct RocketReserverCLI: Sendable {
             default:
                 break
             }
-            var configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
+            let configuration = try ConfigurationResolver(environment: environment).resolve(invocation.options)
             endpoint = configuration.endpoint.absoluteString
             try Self.checkOffline(invocation.command, offline: configuration.offline)
-            configuration.asksServerFirst = !configuration.offline && invocation.command.asksServerFirst
-            configuration.usesCache = invocation.command.usesCache
             if invocation.command.needsCredentials, !configuration.sendsCredentials {
                 throw EndpointPolicy.insecureRefusal(for: configuration)
             }

@@ -37,20 +37,9 @@ struct AdapterAssembly {
     let executor: CurrentThreadExecutor
 
     func services() async -> Services {
-        // SQLite loads on a thread of its own while the rest starts, for a command that opens the cache.
-        if configuration.usesCache { _ = DetachedThread.start { CachePersistence.loadSQLite() } }
         // The TLS sessions kept for the next process, forgotten with the user's data.
         let sessions = Self.sessionStore(for: configuration)
         let session = Self.session(for: configuration, sessions: sessions)
-        // A command that asks the server first over https loads OpenSSL, makes its context and
-        // decodes the kept TLS session on a thread of its own while the rest starts (the
-        // credential, the cache, the stamp).
-        if configuration.asksServerFirst, configuration.endpoint.scheme?.lowercased() == "https" {
-            _ = DetachedThread.start { [url = configuration.endpoint] in
-                session.readyTLS()
-                sessions.prefetchSession(for: url)
-            }
-        }
         let endpoint = configuration.endpoint.absoluteString
         let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
         TerminationSignals.watch(folders)
