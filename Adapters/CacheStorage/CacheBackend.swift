@@ -25,6 +25,10 @@ package protocol CacheBackend: Sendable {
     /// The stored mutation count; `nil` when no other process can write (in memory).
     func mutationCount() -> UInt64?
 
+    /// Whether ``mutationCount()`` answers without setting anything up first (the database is
+    /// open, or known unusable; memory always does).
+    var isOpen: Bool { get }
+
     /// A number that changes when another process commits (`PRAGMA data_version`); `nil`
     /// when no other process can write, or nothing is stored yet.
     func dataVersion() -> Int64?
@@ -56,6 +60,8 @@ package protocol CacheBackend: Sendable {
 }
 
 extension CacheBackend {
+    /// Memory needs no set-up.
+    package var isOpen: Bool { true }
     /// No other process writes a backend by default (memory): its version never moves.
     package func dataVersion() -> Int64? { nil }
     /// Nobody else writes a backend by default (memory): nothing to monitor.

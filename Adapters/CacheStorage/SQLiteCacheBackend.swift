@@ -90,6 +90,12 @@ package final class SQLiteCacheBackend: CacheBackend {
         }
     }
 
+    package var isOpen: Bool {
+        locked { connection in
+            if case .closed = connection { false } else { true }
+        }
+    }
+
     package func mutationCount() -> UInt64? {
         locked { connection in
             guard let database = openedDatabase(&connection) else { return 0 }

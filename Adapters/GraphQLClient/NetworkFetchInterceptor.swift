@@ -39,26 +39,34 @@ public struct NetworkFetchInterceptor: GraphQLInterceptor {
     }
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
-        try await exchange(request, makeURLRequest(request)) { http, session in try await session.send(http) }
+        try await exchange(request, makeURLRequest(request)) { http, session, gate in
+            guard let gate else { return try await session.send(http) }
+            return try await session.send(http, once: { await gate.wait() })
+        }
     }
 
     /// Sends `http` (encoded for `request`) through `send` on this interceptor's session within
     /// ``timeout``, and returns the answer; shared with the incremental fetch, which reads its
-    /// answer part by part.
+    /// answer part by part. `send` gets the task's ``HTTPSendGate``, if any: nothing may be
+    /// written before it opens.
     ///
     /// The session says whether the request may have left, so a failure before that point
     /// (cancelled, timed out while connecting) is known not to have reached the server:
     /// ``GraphQLClientError/requestWasNotSent``.
     package func exchange(
-        _ request: GraphQLRequest, _ http: HTTPRequest, send: @escaping @Sendable (HTTPRequest, any HTTPSession) async throws -> HTTPResponse
+        _ request: GraphQLRequest, _ http: HTTPRequest,
+        send: @escaping @Sendable (HTTPRequest, any HTTPSession, HTTPSendGate?) async throws -> HTTPResponse
     ) async throws -> GraphQLResponse {
         let operation = request.operation.name
         let session = self.session
         let answer: HTTPResponse?
         let witness = HTTPSendWitness()
+        // Work an earlier link must finish before the request leaves (the cache's mutation
+        // stamp) goes on while the session connects: it writes nothing before the gate opens.
+        let gate = HTTPSendGate.current
         do {
             answer = try await HTTPSendWitness.$current.withValue(witness) {
-                try await Deadline.run(within: timeout, clock: clock) { try await send(http, session) }
+                try await Deadline.run(within: timeout, clock: clock) { try await send(http, session, gate) }
             }
         } catch {
             let classified = ErrorClassification.classify(error, operation: operation)

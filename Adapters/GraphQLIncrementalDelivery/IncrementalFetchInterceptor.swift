@@ -41,7 +41,9 @@ public struct IncrementalFetchInterceptor: GraphQLInterceptor {
         guard request.operation.hasDeferredFields else { return try await next(request) }
         var encoded = fetch.makeURLRequest(request)
         encoded.setValue(Self.accept, forHTTPHeaderField: "Accept")
-        return try await fetch.exchange(request, encoded) { http, session in
+        return try await fetch.exchange(request, encoded) { http, session, gate in
+            // A streamed answer cannot overlap the gate's work with connecting: it waits first.
+            if let gate { await gate.wait() }
             let assembly = IncrementalAssembly(request: request)
             try await session.sendStreaming(http) { piece in try await assembly.take(piece) }
             return try assembly.finish()

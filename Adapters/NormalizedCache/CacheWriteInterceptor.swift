@@ -1,6 +1,7 @@
 import GraphQLClient
 import JSON
 import Synchronization
+import Transport
 
 /// Normalizes each complete answer from the network into the cache, and each part of an
 /// incremental delivery (`@defer`) as it arrives.
@@ -15,6 +16,14 @@ import Synchronization
 /// The parts of an incremental delivery are written one by one, each as the answer so far,
 /// before it goes on (so a watch sees each): until a part brings errors, after which nothing
 /// more of that answer is kept. A part cut short by a dropped connection never arrives here.
+///
+/// The stamp is taken while the session connects when taking it means opening the database
+/// (the process's first request), else before (and always before for an incremental delivery,
+/// whose parts are written with it as they come): the request runs with an ``HTTPSendGate``
+/// that opens once the stamp is taken, and ``NetworkFetchInterceptor`` hands it to the session,
+/// which writes nothing of the request before. An answer that came back without any session
+/// having waited for the gate (a link after this one answered by other means) is not saved:
+/// nothing proves its stamp preceded the request.
 public struct CacheWriteInterceptor: GraphQLInterceptor {
     private let cache: NormalizedCache
 
@@ -24,7 +33,35 @@ public struct CacheWriteInterceptor: GraphQLInterceptor {
 
     public func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
         // A query's answer is saved only if no mutation changed the cache while it was fetched.
-        let stamp = request.operation.kind == .query && request.cachePolicy != .noCache ? try await cache.mutationStamp() : nil
+        guard request.operation.kind == .query, request.cachePolicy != .noCache else {
+            return try await forward(request, next: next, unlessMutatedSince: nil)
+        }
+        // Taken first when it costs nothing to take (the database is open): a request on a kept-alive
+        // connection would only wait for it, one more hand-over between threads. Taken first too
+        // for an incremental delivery: its parts are written with it as they arrive.
+        if request.incrementalParts != nil {
+            return try await forward(request, next: next, unlessMutatedSince: try await cache.mutationStamp())
+        }
+        if await cache.stampIsReady {
+            return try await forward(request, next: next, unlessMutatedSince: try await cache.mutationStamp())
+        }
+        let gate = HTTPSendGate()
+        async let stamp = Self.stamp(of: cache, opening: gate)
+        let response = try await HTTPSendGate.$current.withValue(gate) { try await next(request) }
+        let taken = try await stamp
+        guard gate.wasAwaited || taken == nil else { return response }
+        return try await save(response, of: request, unlessMutatedSince: taken)
+    }
+
+    /// The cache's mutation stamp; `gate` opens once it is taken (or failed).
+    private static func stamp(of cache: NormalizedCache, opening gate: HTTPSendGate) async throws -> UInt64? {
+        defer { gate.open() }
+        return try await cache.mutationStamp()
+    }
+
+    /// Sends `request` on, writing its incremental parts as they arrive, then saves the whole
+    /// answer unless its parts were written already.
+    private func forward(_ request: GraphQLRequest, next: GraphQLInterceptorNext, unlessMutatedSince stamp: UInt64?) async throws -> GraphQLResponse {
         var request = request
         // Whether parts were written (then the whole answer is, already), and whether one had errors.
         let parts = Mutex((written: false, failed: false))
@@ -43,9 +80,12 @@ public struct CacheWriteInterceptor: GraphQLInterceptor {
             }
         }
         let response = try await next(request)
-        if response.source == .network, request.cachePolicy != .noCache, !parts.withLock({ $0.written }),
-           let body = response.body, body.errors.isEmpty, let data = body.data
-        {
+        guard !parts.withLock({ $0.written }) else { return response }
+        return try await save(response, of: request, unlessMutatedSince: stamp)
+    }
+
+    private func save(_ response: GraphQLResponse, of request: GraphQLRequest, unlessMutatedSince stamp: UInt64?) async throws -> GraphQLResponse {
+        if response.source == .network, request.cachePolicy != .noCache, let body = response.body, body.errors.isEmpty, let data = body.data {
             try await Self.write(
                 data, into: cache, operation: request.operation, variables: request.variables, stamp: stamp, status: response.http?.statusCode
             )

@@ -101,6 +101,10 @@ public actor NormalizedCache {
         exclusiveDepth > 0 ? nil : backend.mutationCount()
     }
 
+    /// Whether ``mutationStamp()`` answers at once (the persistence is open): then it is taken
+    /// before the request, else while the session connects (``CacheWriteInterceptor``).
+    var stampIsReady: Bool { exclusiveDepth > 0 || backend.isOpen }
+
     /// Counts a mutation that may have changed the server (a success, or an unknown outcome),
     /// so that queries fetched before it are not stored over its outcome.
     public func noteMutation() {

@@ -18,16 +18,16 @@ struct PooledExchange {
     let deadline: ContinuousClock.Instant
 
     /// Runs the exchange with `lease`; `sending` is called right before each time the request is
-    /// written (it throws once the exchange is cancelled); `reading` reads the answer (the whole
-    /// of it by default; a streaming send hands it on as it arrives).
-    func run(_ lease: ConnectionPool.Lease, sending: () throws -> Void) async throws -> HTTPResponse {
+    /// written, once connected (it may wait, and throws once the exchange is cancelled); `reading`
+    /// reads the answer (the whole of it by default; a streaming send hands it on as it arrives).
+    func run(_ lease: ConnectionPool.Lease, sending: () async throws -> Void) async throws -> HTTPResponse {
         let method = request.method
         return try await run(lease, sending: sending, reading: { try await $0.read(method: method) })
     }
 
     /// Runs the exchange with `lease`, `reading` the answer.
     func run(
-        _ lease: ConnectionPool.Lease, sending: () throws -> Void, reading: (inout HTTPResponseReader) async throws -> HTTPResponse
+        _ lease: ConnectionPool.Lease, sending: () async throws -> Void, reading: (inout HTTPResponseReader) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let origin = route.origin
         var connection: PooledConnection?
@@ -62,7 +62,7 @@ struct PooledExchange {
             var reader = HTTPResponseReader(connection: current.stream, limits: limits)
             let response: HTTPResponse
             do {
-                try sending()
+                try await sending()
                 try await current.stream.send(head + request.body)
                 response = try await reading(&reader)
             } catch let error as HTTPTransportError where reused && request.isIdempotent && !reader.receivedAny && error.kind == .connectionLost {

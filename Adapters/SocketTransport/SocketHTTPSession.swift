@@ -49,6 +49,12 @@ public struct SocketHTTPSession: HTTPSession {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, once: {})
+    }
+
+    /// Sends `request`, connecting (and securing the connection) while `ready` runs elsewhere:
+    /// nothing of the request is written before `ready` has returned.
+    public func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse {
         let route = try route(for: request)
         let deadline = ContinuousClock.now + request.timeout
         // Whoever asked learns whether the request may have left (nothing is written before `sending`).
@@ -62,6 +68,7 @@ public struct SocketHTTPSession: HTTPSession {
             let lease = try await pool.acquire(route.origin, deadline: deadline)
             let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, deadline: deadline)
             return try await exchange.run(lease) {
+                await ready()
                 // A cancellation that comes first provably sent nothing.
                 try Task.checkCancellation()
                 witness?.beginSending()

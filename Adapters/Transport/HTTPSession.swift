@@ -8,4 +8,16 @@
 public protocol HTTPSession: Sendable {
     /// Sends the request and waits for the whole answer.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Sends the request as ``send(_:)`` does, writing nothing of it before `ready` has
+    /// returned; a session may connect (and secure the connection) meanwhile. The default
+    /// waits for `ready`, then sends.
+    func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse
+}
+
+extension HTTPSession {
+    public func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse {
+        await ready()
+        return try await send(request)
+    }
 }

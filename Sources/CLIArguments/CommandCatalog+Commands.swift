@@ -139,7 +139,7 @@ extension CommandCatalog {
         ),
         CommandSpec(
             name: CommandName.cache.rawValue,
-            usage: CacheAction.allCases.map { "\(CommandName.cache.rawValue) \($0.rawValue)" }.joined(separator: " | ") + " [\(CommandOptions.all.name)]",
+            usage: CacheAction.allCases.reduce("") { $0 + ($0.isEmpty ? "" : " | ") + "\(CommandName.cache.rawValue) \($1.rawValue)" } + " [\(CommandOptions.all.name)]",
             summary: "Show, tidy or clear the cached answers",
             description: "\(CacheAction.info.rawValue) shows the cache of this endpoint and user (an SQLite database): its path, size in bytes, number of records and the age of its oldest and newest records. \(CacheAction.gc.rawValue) removes the records no query can reach and references to records that are gone, and says how many. \(CacheAction.clear.rawValue) removes the cache; with \(CommandOptions.all.name), the cache of every endpoint and user. The login is never touched. The cache keeps to a size bound (ROCKET_RESERVER_CACHE_MAX_BYTES, default \(Configuration.defaultCacheMaximumBytes >> 20) MiB) by removing the least recently used records first.",
             arguments: [ArgumentSpec(name: "action", phrase: "an action", summary: "What to do", choices: CacheAction.allCases.map(\.rawValue))],

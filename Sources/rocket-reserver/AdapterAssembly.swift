@@ -37,6 +37,9 @@ struct AdapterAssembly {
     let executor: CurrentThreadExecutor
 
     func services() async -> Services {
+        // The TLS sessions kept for the next process, forgotten with the user's data.
+        let sessions = Self.sessionStore(for: configuration)
+        let session = Self.session(for: configuration, sessions: sessions)
         let endpoint = configuration.endpoint.absoluteString
         let folders = [configuration.credentialsDirectory, configuration.cacheDirectory]
         TerminationSignals.watch(folders)
@@ -69,12 +72,10 @@ struct AdapterAssembly {
                 (try? await keychain.credential())?.token.rawValue
             }
             : nil
-        // The TLS sessions kept for the next process, forgotten with the user's data.
-        let sessions = Self.sessionStore(for: configuration)
         let ages = CacheAgeRecorder()
         let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(
             endpoint: configuration.endpoint,
-            session: Self.session(for: configuration),
+            session: session,
             timeout: .milliseconds(Int((configuration.timeout * 1_000).rounded())),
             clock: executor.clock,
             cache: cache,
@@ -150,19 +151,23 @@ struct AdapterAssembly {
     /// credentials decision judged, so no second `no_proxy` reading), and the answer-size limits.
     /// No child process, no libcurl. TLS sessions are kept in the cache folder for the next
     /// process (``sessionStore(for:)``).
-    static func session(for configuration: Configuration) -> any HTTPSession {
+    static func session(for configuration: Configuration, sessions: TLSSessionStore) -> SocketHTTPSession {
         SocketHTTPSession(
             tls: TLSConfiguration(additionalTrustedCertificates: configuration.caCertificatesFile),
             proxies: ProxyConfiguration(httpsProxy: configuration.proxy, httpProxy: configuration.proxy),
             limits: HTTPResponseLimits(maximumBodyBytes: configuration.maximumResponseBytes),
-            sessions: sessionStore(for: configuration)
+            sessions: sessions
         )
     }
 
     /// Where https sessions are kept between processes: one 0600 file per origin in the cache
     /// folder, dropped on logout and `cache clear` (nothing is read or written until https is used).
     static func sessionStore(for configuration: Configuration) -> TLSSessionStore {
-        TLSSessionStore(folder: configuration.cacheDirectory.path)
+        // `path(percentEncoded:)` without the folder's trailing slash: the `path` getter builds a
+        // set of bytes on its first use in a process (0.27 M instructions), which every command paid here.
+        var folder = configuration.cacheDirectory.path(percentEncoded: false)
+        while folder.utf8.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return TLSSessionStore(folder: folder)
     }
 
     /// The subscription client: the endpoint as `ws://`/`wss://` over the in-process WebSocket
