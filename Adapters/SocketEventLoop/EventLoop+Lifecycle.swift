@@ -53,6 +53,9 @@ extension EventLoop {
     func threadEnded(failing error: any Error) {
         typealias Ended = (waiting: [UInt64: Waiter], jobs: [UnownedJob], shutdowns: [CheckedContinuation<Void, Never>], closed: Bool)
         let (waiting, jobs, shutdowns, closed) = state.withLock { state -> Ended in
+            // Closed already: nothing is left, and a closed loop never becomes idle again (its
+            // descriptors' numbers may belong to other files by now).
+            if state.lifecycle == .closed { return ([:], [], [], true) }
             let closing = state.lifecycle == .stopping
             state.lifecycle = closing ? .closed : .idle
             state.sleeping = false
@@ -67,7 +70,7 @@ extension EventLoop {
             guard closing else { return (waiting, state.jobs, [], false) }
             state.actions = [:]
             state.timers = TimerHeap()
-            closeDescriptors()
+            closeDescriptors(&state)
             defer { state.shutdownWaiters = [] }
             return (waiting, state.jobs, state.shutdownWaiters, true)
         }
@@ -78,14 +81,20 @@ extension EventLoop {
         for continuation in shutdowns { continuation.resume() }
     }
 
+    /// Whether the loop is shut down and its descriptors closed (for tests).
+    package var isClosed: Bool { state.withLock { $0.lifecycle == .closed } }
+
     /// The loop's own descriptors: its epoll set and its wake-up pair's two ends (for tests).
     package var descriptors: [Int32] {
         (epoll.map { [$0.descriptor] } ?? []) + (wake.map { [$0.readEnd, $0.writeEnd] } ?? [])
     }
 
-    /// Closes the epoll set and the wake-up pair (once: at shutdown, or when a loop never shut
-    /// down goes).
-    func closeDescriptors() {
+    /// Closes the epoll set and the wake-up pair, at most once whoever asks (the shutdown, or a
+    /// loop never shut down as it goes): a second close would close whatever file was given
+    /// the same number since. Called under the loop's lock.
+    func closeDescriptors(_ state: inout State) {
+        guard !state.descriptorsClosed else { return }
+        state.descriptorsClosed = true
         if let epoll { _ = Glibc.close(epoll.descriptor) }
         wake?.close()
     }

@@ -91,6 +91,8 @@ package final class EventLoop: TaskExecutor, Sendable {
         var jobs: [UnownedJob] = []
         /// Callers of ``shutdown()`` waiting for the thread to end and the descriptors to close.
         var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Whether the epoll set and the wake-up pair are closed (it happens once).
+        var descriptorsClosed = false
     }
 
     /// Where the loop is in its life.
@@ -129,7 +131,7 @@ package final class EventLoop: TaskExecutor, Sendable {
     /// A loop that was never shut down closes its descriptors when it goes (its thread holds it
     /// while it runs).
     deinit {
-        if state.withLock({ $0.lifecycle != .closed }) { closeDescriptors() }
+        state.withLock { closeDescriptors(&$0) }
     }
 
     /// How many waits are registered now (for tests).

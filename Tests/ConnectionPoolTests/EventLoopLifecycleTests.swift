@@ -1,6 +1,6 @@
 import Foundation
 import Transport
-import SocketEventLoop
+@testable import SocketEventLoop
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -113,6 +113,20 @@ struct EventLoopLifecycleTests {
             return thread
         }
         #expect(await ConnectionPoolTests.eventually { !FileManager.default.fileExists(atPath: "/proc/self/task/\(thread)") })
+    }
+
+    /// A thread's late report of its end (as a lost thread sends) after the shutdown leaves the
+    /// loop closed: a closed loop that turned idle again would close its old numbers once more
+    /// when it went, and those numbers belong to other files by then (this closed other tests'
+    /// sockets in the parallel run).
+    @Test func aLateEndAfterTheShutdownLeavesTheLoopClosed() async {
+        let loop = EventLoop()
+        _ = await Task.detached(executorPreference: loop) { 0 }.value
+        await loop.shutdown()
+        #expect(loop.isClosed)
+        loop.threadEnded(failing: CancellationError())
+        #expect(loop.isClosed)
+        #expect(throws: EventLoopError.shutDown(.timer)) { try loop.schedule(at: .now) {} }
     }
 
     /// A connected pair of non-blocking sockets, closed after `body`, which gets the first.

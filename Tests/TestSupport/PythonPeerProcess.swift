@@ -25,6 +25,20 @@ public struct PythonPeerProcess {
         firstLine = await ServerOutput.firstLine(of: output.fileHandleForReading)
     }
 
+    /// Starts the GraphQL peer `script` (a path from the package's root) with `python` and
+    /// waits for its `listening on http://127.0.0.1:PORT/graphql` line: the peer and its
+    /// endpoint. A peer that prints anything else is ended, and `name` says which did not start.
+    public static func graphQLServer(python: String, script: String, name: String) async throws -> (peer: PythonPeerProcess, endpoint: URL) {
+        let path = BuiltProducts.packageRoot.appendingPathComponent(script).path
+        let peer = try await PythonPeerProcess(python: python, arguments: ["-W", "ignore", path])
+        let line = peer.firstLine
+        guard line.hasPrefix("listening on http://127.0.0.1:"), let endpoint = URL(string: String(line.dropFirst("listening on ".count))) else {
+            peer.abandon()
+            throw ReferenceServer.StartupError(message: "the \(name) did not start (got \"\(line)\")")
+        }
+        return (peer, endpoint)
+    }
+
     /// Closes the script's standard input, which ends it; returns at once.
     public func stop() {
         try? input.fileHandleForWriting.close()

@@ -24,15 +24,7 @@ public final class StrawberryPeer: @unchecked Sendable {
     /// Starts the peer and waits for its `listening on` line.
     public init() async throws {
         guard let python = Self.python else { throw ReferenceServer.StartupError(message: Self.unavailableNote) }
-        let script = BuiltProducts.packageRoot.appendingPathComponent("Tests/GraphQLSubscriptionsTests/Peers/strawberry_peer.py")
-        let peer = try await PythonPeerProcess(python: python, arguments: ["-W", "ignore", script.path])
-        let line = peer.firstLine
-        guard line.hasPrefix("listening on http://127.0.0.1:"), let endpoint = URL(string: String(line.dropFirst("listening on ".count))) else {
-            peer.abandon()
-            throw ReferenceServer.StartupError(message: "the Strawberry peer did not start (got \"\(line)\")")
-        }
-        self.peer = peer
-        self.endpoint = endpoint
+        (peer, endpoint) = try await PythonPeerProcess.graphQLServer(python: python, script: "Tests/GraphQLSubscriptionsTests/Peers/strawberry_peer.py", name: "Strawberry peer")
     }
 
     deinit { stop() }
