@@ -18,7 +18,8 @@ import Transport
 /// more of that answer is kept. A part cut short by a dropped connection never arrives here.
 ///
 /// The stamp is taken while the session connects when taking it means opening the database
-/// (the process's first request), else before (and always before for an incremental delivery,
+/// (the process's first request): once the session says it is under way, so that its thread
+/// loads TLS and connects while this one opens the database; else before (and always before for an incremental delivery,
 /// whose parts are written with it as they come): the request runs with an ``HTTPSendGate``
 /// that opens once the stamp is taken, and ``NetworkFetchInterceptor`` hands it to the session,
 /// which writes nothing of the request before. An answer that came back without any session
@@ -47,15 +48,21 @@ public struct CacheWriteInterceptor: GraphQLInterceptor {
         }
         let gate = HTTPSendGate()
         async let stamp = Self.stamp(of: cache, opening: gate)
+        // Before the stamp's task is awaited (on every way out): a request that ended without a
+        // session under way (answered by other means, or failed first) lets it go on and end.
+        defer { gate.sessionIsUnderWay() }
         let response = try await HTTPSendGate.$current.withValue(gate) { try await next(request) }
+        gate.sessionIsUnderWay()
         let taken = try await stamp
         guard gate.wasAwaited || taken == nil else { return response }
         return try await save(response, of: request, unlessMutatedSince: taken)
     }
 
-    /// The cache's mutation stamp; `gate` opens once it is taken (or failed).
+    /// The cache's mutation stamp, taken once the session is under way (connecting on its own
+    /// thread meanwhile); `gate` opens once it is taken (or failed).
     private static func stamp(of cache: NormalizedCache, opening gate: HTTPSendGate) async throws -> UInt64? {
         defer { gate.open() }
+        await gate.waitUntilUnderWay()
         return try await cache.mutationStamp()
     }
 

@@ -64,7 +64,10 @@ public struct SocketHTTPSession: HTTPSession {
         try Task.checkCancellation()
         // The exchange runs on the loop's thread, so its progress never waits for the
         // global concurrency pool.
+        let gate = HTTPSendGate.current
         return try await EventLoop.leastBusy().run {
+            // On the loop's thread now: what the gate waits for may run on the caller's meanwhile.
+            gate?.sessionIsUnderWay()
             let lease = try await pool.acquire(route.origin, deadline: deadline)
             let exchange = PooledExchange(request: request, route: route, pool: pool, limits: limits, deadline: deadline)
             return try await exchange.run(lease) {

@@ -5,6 +5,12 @@ import Synchronization
 /// sends and opens it when the work is done; the client's last link hands ``wait()`` to
 /// ``HTTPSession/send(_:once:)``, so nothing of the request is written before the gate is open.
 ///
+/// The work starts once the session is under way (``waitUntilUnderWay()``): a session that
+/// connects on a thread of its own says so (``sessionIsUnderWay()``) as soon as that thread has
+/// the exchange, and any session is under way once it waits for the gate. Started sooner, on a
+/// single-threaded executor, the work could run before the session had begun to connect, and
+/// nothing would overlap.
+///
 /// ``wasAwaited`` tells the sender whether anything honoured the gate: when nothing did, the
 /// work may have been done after the request left.
 public final class HTTPSendGate: Sendable {
@@ -14,7 +20,9 @@ public final class HTTPSendGate: Sendable {
     private struct State {
         var isOpen = false
         var awaited = false
+        var underWay = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+        var starters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -31,23 +39,47 @@ public final class HTTPSendGate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Waits until ``open()`` has been called (returns at once after it).
-    public func wait() async {
-        let isOpen = state.withLock { state in
-            state.awaited = true
-            return state.isOpen
+    /// Says that the request's session is connecting (or that the request is over): the work
+    /// the gate stands for may start now without delaying the session. Later calls do nothing.
+    public func sessionIsUnderWay() {
+        let starters = state.withLock { state in
+            state.underWay = true
+            defer { state.starters = [] }
+            return state.starters
         }
-        guard !isOpen else { return }
+        for starter in starters { starter.resume() }
+    }
+
+    /// Waits until ``sessionIsUnderWay()`` has been called or a session waits for the gate.
+    public func waitUntilUnderWay() async {
+        await suspend(until: { $0.underWay }, queueing: { $0.starters.append($1) })
+    }
+
+    /// Waits until ``open()`` has been called (returns at once after it); the session is under way from here.
+    public func wait() async {
+        sessionIsUnderWay()
+        state.withLock { $0.awaited = true }
+        await suspend(until: { $0.isOpen }, queueing: { $0.waiters.append($1) })
+    }
+
+    /// Whether ``open()`` has been called.
+    public var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// Whether a session has waited for the gate (before writing anything).
+    public var wasAwaited: Bool { state.withLock { $0.awaited } }
+
+    /// Returns once `isSet` holds, queueing the task with `queue` until then.
+    private func suspend(
+        until isSet: (State) -> Bool, queueing queue: (inout State, CheckedContinuation<Void, Never>) -> Void
+    ) async {
+        guard !state.withLock({ isSet($0) }) else { return }
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(waiter)
+                if isSet(state) { return true }
+                queue(&state, waiter)
                 return false
             }
             if resumeNow { waiter.resume() }
         }
     }
-
-    /// Whether a session has waited for the gate (before writing anything).
-    public var wasAwaited: Bool { state.withLock { $0.awaited } }
 }

@@ -18,18 +18,17 @@ package enum EndpointPolicy {
         if hasUserInfo(text) {
             throw UsageError("Credentials in the endpoint URL are not supported: give the endpoint without a user name or password, such as http://127.0.0.1:4000/graphql.")
         }
-        let shown = EchoedText.quoted(text)
         let parsed: NetworkURL
         do throws(NetworkURL.Malformed) {
             guard text.utf8.count <= 2_048 else { throw NetworkURL.Malformed(reason: "it is longer than 2048 bytes") }
             parsed = try NetworkURL.parse(text)
         } catch {
-            throw UsageError("The endpoint \"\(shown)\" is not a valid URL: \(error.reason); give an http or https URL such as http://127.0.0.1:4000/graphql.")
+            throw UsageError("The endpoint \"\(EchoedText.quoted(text))\" is not a valid URL: \(error.reason); give an http or https URL such as http://127.0.0.1:4000/graphql.")
         }
         guard parsed.scheme == "http" || parsed.scheme == "https", let url = URL(string: text), let host = url.host, !host.isEmpty,
               url.user == nil, url.password == nil
         else {
-            throw UsageError("The endpoint \"\(shown)\" is not an http or https URL such as http://127.0.0.1:4000/graphql.")
+            throw UsageError("The endpoint \"\(EchoedText.quoted(text))\" is not an http or https URL such as http://127.0.0.1:4000/graphql.")
         }
         return url
     }

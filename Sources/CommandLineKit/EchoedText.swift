@@ -3,7 +3,9 @@ public enum EchoedText {
     /// The text shortened to 40 characters (then `…`) and its control characters shown as `?`,
     /// safe to echo in a message.
     public static func quoted(_ text: String) -> String {
-        let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { scalars.append(scalar.properties.generalCategory == .control ? "?" : scalar) }
+        let visible = String(scalars)
         return visible.count > 40 ? visible.prefix(40) + "…" : visible
     }
 }

@@ -4,6 +4,7 @@ import GraphQLClientFixtures
 import GraphQLTestDoubles
 import JSON
 import NormalizedCache
+import SingleThreadRuntime
 import Synchronization
 import Testing
 import Transport
@@ -29,6 +30,25 @@ struct StampGateTests {
         }
     }
 
+    /// A session that connects on a thread of its own, as the socket session does: it lets
+    /// every queued job run, records whether the gate is open already, and only then says it
+    /// is under way and waits for the gate.
+    final class UnderWaySession: HTTPSession {
+        let stub = StubHTTPSession([StubHTTPSession.json(ClientFixtures.detailsBody())])
+        let openBeforeUnderWay = Mutex<[Bool]>([])
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse { try await stub.send(request) }
+
+        func send(_ request: HTTPRequest, once ready: @Sendable () async -> Void) async throws -> HTTPResponse {
+            await Task.yield()
+            let gate = HTTPSendGate.current
+            openBeforeUnderWay.withLock { $0.append(gate?.isOpen ?? true) }
+            gate?.sessionIsUnderWay()
+            await ready()
+            return try await stub.send(request)
+        }
+    }
+
     /// Answers from the network by itself, never handing the request to a session.
     struct AnsweringInterceptor: GraphQLInterceptor {
         func intercept(_ request: GraphQLRequest, next: GraphQLInterceptorNext) async throws -> GraphQLResponse {
@@ -47,6 +67,27 @@ struct StampGateTests {
         _ = try await client.fetch(ClientFixtures.launchDetails, variables: variables, cachePolicy: .networkOnly)
         // Waited once, before anything was sent.
         #expect(session.sentWhenReady.withLock { $0 } == [0])
+        #expect(await cache.read(ClientFixtures.launchDetails, variables: variables) != nil)
+    }
+
+    /// On one thread, as a command runs, the stamp (which opens the database, blocking that
+    /// thread) waits until the session is under way: taken at the first suspension instead, it
+    /// ran before the session had begun to connect, and nothing overlapped.
+    @Test func onOneThreadTheStampWaitsUntilTheSessionIsUnderWay() async throws {
+        let session = UnderWaySession()
+        let cache = diskCache()
+        let client = GraphQLClient(interceptors: GraphQLInterceptors.standard(endpoint: ClientFixtures.endpoint, session: session, cache: cache))
+        let variables = variables
+        let fetched = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let started = DetachedThread.start {
+                continuation.resume(returning: CurrentThreadExecutor.run { _ in
+                    (try? await client.fetch(ClientFixtures.launchDetails, variables: variables, cachePolicy: .networkOnly)) != nil
+                })
+            }
+            precondition(started, "no thread for the test")
+        }
+        #expect(fetched)
+        #expect(session.openBeforeUnderWay.withLock { $0 } == [false])
         #expect(await cache.read(ClientFixtures.launchDetails, variables: variables) != nil)
     }
 
