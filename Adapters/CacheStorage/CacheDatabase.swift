@@ -49,7 +49,7 @@ final class CacheDatabase {
         // 32 KiB index costs a dozen system calls, deleting both more).
         database.persistWriteAheadLog()
         // A command that wrote ends without a checkpoint and its two disk flushes: the log is
-        // copied back when it grows to SQLite's automatic checkpoint, once per many commands.
+        // emptied into the database by the write that passes ``logBytesBeforeCheckpoint``.
         database.keepWriteAheadLogOnClose()
         let (exists, journalMode) = try format()
         if !exists {
