@@ -101,7 +101,7 @@ package final class SQLiteDatabase {
     /// Leaves the write-ahead log as it is when this connection closes, even when it is the last
     /// (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`): a short-lived process then ends without copying the
     /// log into the database and syncing both. The owner copies the log back when it sees fit
-    /// (the cache: once it passes 256 KiB), and SQLite's automatic checkpoint (1,000 pages)
+    /// (the cache: once it passes 1 MiB), and SQLite's automatic checkpoint (1,000 pages)
     /// still bounds it; readers read through it meanwhile. Returns whether the library took the setting.
     @discardableResult
     package func keepWriteAheadLogOnClose() -> Bool {

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The write-ahead log is kept between processes, and every process that opens the database
 /// first reads and checksums each page it holds to rebuild its index: a cache hit pays for the
-/// log's length. A write empties it into the database once it passes 256 KiB (64 pages).
+/// log's length. A write empties it into the database once it passes 1 MiB (256 pages).
 @Suite(.timeLimit(.minutes(5)))
 struct WriteAheadLogBoundTests {
     @Test func manyShortLivedWritersLeaveAShortLog() throws {
@@ -24,7 +24,7 @@ struct WriteAheadLogBoundTests {
             logPages = row.integer(1)
         }
         #expect(logPages >= 0)
-        #expect(logPages <= 64 + 8, "the log held \(logPages) pages")
+        #expect(logPages <= 256 + 8, "the log held \(logPages) pages")
         // SQLite's own bound is 1,000 pages: these 400 writes alone stay under it.
     }
 }
