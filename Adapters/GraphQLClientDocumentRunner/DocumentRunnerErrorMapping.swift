@@ -1,5 +1,6 @@
 import GraphQLClient
 import GraphQLServiceMapping
+import JSON
 import Ports
 
 /// Maps the client's failures onto ``ServiceError``s as the gateway does (the shared
@@ -11,6 +12,17 @@ enum DocumentRunnerErrorMapping {
     static func map(_ error: any Error, operation: String) -> any Error {
         guard let error = error as? GraphQLClientError else { return error }
         return ServiceError(error, operation: operation, rejection: { $0 })
+    }
+
+    /// The answer a request that failed with the server's GraphQL errors still gives: the errors,
+    /// with the data that came with them (``GraphQLClientError/Kind/partialData(data:errors:)``)
+    /// written by `render`; `nil` for every other failure.
+    static func answer(for error: GraphQLClientError, render: ([String: JSONValue]) -> String) -> GraphQLDocumentAnswer? {
+        switch error.kind {
+        case .graphQLErrors(let errors): GraphQLDocumentAnswer(data: nil, errors: answerErrors(errors))
+        case let .partialData(data, errors): GraphQLDocumentAnswer(data: render(data), errors: answerErrors(errors))
+        default: nil
+        }
     }
 
     /// The server's errors as the runner's answer carries them: the first ten, each its message

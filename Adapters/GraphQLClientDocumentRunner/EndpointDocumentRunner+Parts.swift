@@ -37,16 +37,11 @@ extension EndpointDocumentRunner {
                     )
                 }
             } catch let error as GraphQLClientError where !error.isUnauthenticated() {
-                switch error.kind {
-                case .graphQLErrors(let errors) where !handedOn:
-                    emitter.yield(GraphQLDocumentAnswer(data: nil, errors: DocumentRunnerErrorMapping.answerErrors(errors)))
-                case let .partialData(data, errors) where !handedOn:
-                    emitter.yield(GraphQLDocumentAnswer(data: AnswerJSON.line(data, fields: fields), errors: DocumentRunnerErrorMapping.answerErrors(errors)))
-                case .graphQLErrors, .partialData:
-                    return
-                default:
+                guard let answer = DocumentRunnerErrorMapping.answer(for: error, render: { AnswerJSON.line($0, fields: fields) }) else {
                     throw DocumentRunnerErrorMapping.map(error, operation: name)
                 }
+                // Errors that came with a part were handed on with it.
+                if !handedOn { emitter.yield(answer) }
             } catch {
                 throw DocumentRunnerErrorMapping.map(error, operation: name)
             }

@@ -69,14 +69,11 @@ public struct EndpointDocumentRunner: GraphQLDocumentRunner {
                 }
             return GraphQLDocumentAnswer(data: AnswerJSON.text(result.data, fields: prepared.plan.fields), fromCache: result.source == .cache)
         } catch let error as GraphQLClientError where !error.isUnauthenticated() {
-            switch error.kind {
-            case .graphQLErrors(let errors):
-                return GraphQLDocumentAnswer(data: nil, errors: DocumentRunnerErrorMapping.answerErrors(errors))
-            case let .partialData(data, errors):
-                return GraphQLDocumentAnswer(data: AnswerJSON.text(data, fields: prepared.plan.fields), errors: DocumentRunnerErrorMapping.answerErrors(errors))
-            default:
+            let fields = prepared.plan.fields
+            guard let answer = DocumentRunnerErrorMapping.answer(for: error, render: { AnswerJSON.text($0, fields: fields) }) else {
                 throw DocumentRunnerErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
             }
+            return answer
         } catch {
             throw DocumentRunnerErrorMapping.map(error, operation: Self.name(of: prepared.plan, in: request))
         }

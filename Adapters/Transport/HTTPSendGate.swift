@@ -31,23 +31,21 @@ public final class HTTPSendGate: Sendable {
 
     /// Lets every waiter (and later ones) go on; called once the work is done.
     public func open() {
-        let waiters = state.withLock { state in
+        release { state in
             state.isOpen = true
             defer { state.waiters = [] }
             return state.waiters
         }
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Says that the request's session is connecting (or that the request is over): the work
     /// the gate stands for may start now without delaying the session. Later calls do nothing.
     public func sessionIsUnderWay() {
-        let starters = state.withLock { state in
+        release { state in
             state.underWay = true
             defer { state.starters = [] }
             return state.starters
         }
-        for starter in starters { starter.resume() }
     }
 
     /// Waits until ``sessionIsUnderWay()`` has been called or a session waits for the gate.
@@ -67,6 +65,11 @@ public final class HTTPSendGate: Sendable {
 
     /// Whether a session has waited for the gate (before writing anything).
     public var wasAwaited: Bool { state.withLock { $0.awaited } }
+
+    /// Sets a flag under the lock with `take`, which hands back the tasks queued for it, and resumes them.
+    private func release(_ take: (inout State) -> [CheckedContinuation<Void, Never>]) {
+        for task in state.withLock({ take(&$0) }) { task.resume() }
+    }
 
     /// Returns once `isSet` holds, queueing the task with `queue` until then.
     private func suspend(
