@@ -84,11 +84,13 @@ final class CacheDatabase {
     /// The connection's write settings are made before its first write only, so a command that
     /// only reads (a cache hit) runs no statement for them: `synchronous=NORMAL` (a commit is
     /// atomic and survives the process being killed; the log is synced at checkpoints) and a
-    /// 4 MiB bound on the log kept after a checkpoint.
-    func write<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    /// 4 MiB bound on the log kept after a checkpoint. Unless `mayEmptyLog` is `false` (a cache
+    /// hit's best-effort marks, which must never cost it a checkpoint's disk flushes), a write
+    /// that leaves the log long empties it (``logBytesBeforeCheckpoint``).
+    func write<Result>(mayEmptyLog: Bool = true, _ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try prepareToWrite()
         let result = try database.transaction(body)
-        emptyLongLog()
+        if mayEmptyLog { emptyLongLog() }
         return result
     }
 

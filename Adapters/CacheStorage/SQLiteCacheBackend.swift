@@ -84,7 +84,7 @@ package final class SQLiteCacheBackend: CacheBackend {
             // Best effort: a busy writer means the marks are skipped, never waited for.
             database.database.setBusyTimeout(.zero)
             defer { database.database.setBusyTimeout(CacheDatabase.busyTimeout) }
-            try? database.write { () throws(SQLiteError) in
+            try? database.write(mayEmptyLog: false) { () throws(SQLiteError) in
                 for key in keys { try database.markUsed(key, at: time, granularity: RecordStore.useGranularity) }
             }
         }
