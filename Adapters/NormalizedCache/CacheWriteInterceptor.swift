@@ -19,10 +19,11 @@ import Transport
 ///
 /// The stamp is taken while the session connects when taking it means opening the database
 /// (the process's first request): once the session says it is under way, so that its thread
-/// loads TLS and connects while this one opens the database; else before (and always before for an incremental delivery,
-/// whose parts are written with it as they come): the request runs with an ``HTTPSendGate``
-/// that opens once the stamp is taken, and ``NetworkFetchInterceptor`` hands it to the session,
-/// which writes nothing of the request before. An answer that came back without any session
+/// loads TLS and connects while this one opens the database. Else it is taken before (and always
+/// before for an incremental delivery, whose parts are written with it as they come). The
+/// request runs with an ``HTTPSendGate`` that opens once the stamp is taken, and
+/// ``NetworkFetchInterceptor`` hands it to the session, which writes nothing of the request
+/// before. An answer that came back without any session
 /// having waited for the gate (a link after this one answered by other means) is not saved:
 /// nothing proves its stamp preceded the request.
 public struct CacheWriteInterceptor: GraphQLInterceptor {
