@@ -392,7 +392,7 @@ let package = Package(
         .testTarget(name: "AppScreensTests", dependencies: ["AppScreens", "Domain", "TerminalModel"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalModel", "Presentation"]),
         /** Helpers for tests that run the built executables: processes, temp folders, ports. */
-        .target(name: "TestSupport", dependencies: ["SQLite", "SocketTLS", "POSIXSupport", "Registrations"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SQLite", "SocketTLS", "POSIXSupport", "Registrations"], path: "Tests/TestSupport", exclude: ["Peers"]),
         /** Expectations the test targets share that need Swift Testing (TestSupport cannot: an executable links it): the linear-time guard. */
         .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         .testTarget(name: "CLIProcessTests", dependencies: ["TestSupport", "rocket-reserver"]),

@@ -14,15 +14,18 @@ Schema (Strawberry's camelCase names):
     back until it has seen the first one, without timing.
 """
 import asyncio
-import socket
+import os
 import sys
 from collections import defaultdict
 from typing import Optional
 
 import strawberry
-import uvicorn
 from strawberry.asgi import GraphQL
 from strawberry.schema.config import StrawberryConfig
+
+# The serving the tests' Python peers share (Tests/TestSupport/Peers/uvicorn_serving.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "TestSupport", "Peers"))
+from uvicorn_serving import serve_until_stdin_closes  # noqa: E402
 
 
 # Gates by name, created by whichever comes first: the launch waiting or the mutation opening it.
@@ -72,21 +75,7 @@ class Mutation:
 async def main():
     schema = strawberry.Schema(query=Query, mutation=Mutation, config=StrawberryConfig(enable_experimental_incremental_execution=True))
     app = GraphQL(schema, graphql_ide=None)
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    serving = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        if serving.done():
-            await serving
-            return
-        await asyncio.sleep(0.01)
-    print(f"listening on http://127.0.0.1:{port}/graphql", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    server.should_exit = True
-    await serving
+    await serve_until_stdin_closes(app)
 
 
 asyncio.run(main())

@@ -13,13 +13,16 @@ Schema (Strawberry's camelCase names):
   query { lastAuthorization }           the authorization of the last connection_init payload
 """
 import asyncio
-import socket
+import os
 import sys
 from typing import AsyncGenerator, Optional
 
 import strawberry
-import uvicorn
 from strawberry.asgi import GraphQL
+
+# The serving the tests' Python peers share (Tests/TestSupport/Peers/uvicorn_serving.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "TestSupport", "Peers"))
+from uvicorn_serving import serve_until_stdin_closes  # noqa: E402
 
 
 class State:
@@ -79,21 +82,7 @@ class App(GraphQL):
 async def main():
     State.changed = asyncio.Condition()
     app = App(strawberry.Schema(query=Query, subscription=Subscription), graphql_ide=None, keep_alive=True, keep_alive_interval=5)
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets", lifespan="off"))
-    serving = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        if serving.done():
-            await serving
-            return
-        await asyncio.sleep(0.01)
-    print(f"listening on http://127.0.0.1:{port}/graphql", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    server.should_exit = True
-    await serving
+    await serve_until_stdin_closes(app, ws="websockets")
 
 
 asyncio.run(main())
