@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,9 @@ struct StreamingProcessTests {
 
     @Test("The first page's rows are on stdout while the last page is still held at the server")
     func rowsArriveBeforeTheLastPage() async throws {
-        let gate = FaultServerGate(limit: 30)
+        // The gate and the client's timeout are long, so that a test starved of threads on a
+        // busy machine still sees the held page answered, not timed out.
+        let gate = FaultServerGate(limit: 120)
         let server = try Self.server(pages: 2, holding: gate)
         defer { gate.open(); server.stop() }
         let home = try TemporaryDirectory(prefix: "stream")
@@ -43,7 +46,7 @@ struct StreamingProcessTests {
         let process = Process()
         process.executableURL = BuiltProducts.client
         process.arguments = ["launches", "--all"]
-        process.environment = ClientEnvironment.make(home: home, endpoint: server.endpoint)
+        process.environment = ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["ROCKET_RESERVER_TIMEOUT": "150"])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -52,9 +55,16 @@ struct StreamingProcessTests {
         defer { if process.isRunning { process.terminate() } }
         let reader = PipeText(output.fileHandleForReading)
 
-        // The gate holds the last page for up to 30 s; the rows before it must not wait for it.
-        let firstRows = await reader.text(timeout: 25) { $0.contains("2   Mission 2  Site 2\n") }
-        #expect(!gate.hasReleased, "page 1's rows only came when the held page was let go")
+        // The gate holds the last page; the rows before it must not wait for it. Whether it had
+        // let the page go is noted when the rows arrive, on the reader's thread, not when this
+        // task next gets a thread of the pool.
+        let releasedWhenSeen = Mutex<Bool?>(nil)
+        let firstRows = await reader.text(timeout: 100) { text in
+            guard text.contains("2   Mission 2  Site 2\n") else { return false }
+            releasedWhenSeen.withLock { if $0 == nil { $0 = gate.hasReleased } }
+            return true
+        }
+        #expect(releasedWhenSeen.withLock { $0 } == false, "page 1's rows only came when the held page was let go")
         #expect(firstRows == "ID  MISSION    SITE\n1   Mission 1  Site 1\n2   Mission 2  Site 2\n")
         #expect(await server.waitForRequests(2, timeout: 10), "the second page was never asked for")
 

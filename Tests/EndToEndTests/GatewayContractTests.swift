@@ -116,7 +116,7 @@ struct GatewayContractTests {
         defer { subject.teardown() }
         try await subject.logIn("watcher@example.com")
         let id = try LaunchID("4")
-        var watch = subject.launchWatcher.watchLaunchDetails(id: id).makeAsyncIterator()
+        let watch = subject.launchWatcher.watchLaunchDetails(id: id).makeAsyncIterator()
         #expect(try await watch.next() == .some(nil))
         let fetched = try await subject.launches.launchDetails(id: id, freshness: .fromServer)
         #expect(try await watch.next() == .some(fetched))

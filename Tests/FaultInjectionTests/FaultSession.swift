@@ -71,6 +71,17 @@ final class FaultSession {
         )
     }
 
+    /// Runs the built client as ``run(_:endpoint:deadline:environment:)`` does, and also gives
+    /// the most memory that child alone held at once (``MeasuredProcessRunner``).
+    func runMeasured(_ arguments: [String], deadline: TimeInterval = 30) async throws -> MeasuredProcessRunner.Measured {
+        let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
+        return try await MeasuredProcessRunner.run(
+            BuiltProducts.client, ["--endpoint", endpoint] + trust + arguments,
+            environment: ClientEnvironment.make(home: home, extra: [:]),
+            deadline: deadline
+        )
+    }
+
     /// The files under `credentials/`.
     func credentialFiles(_ snapshot: [String: Data]) -> [String: Data] {
         snapshot.filter { $0.key.hasPrefix("/credentials/") }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import TestSupport
 
@@ -136,7 +133,8 @@ struct QueryFaultTests {
         let session = try await FaultSession()
         session.server.behaviour = .hugeBody(megabytes: 30)
         let before = session.home.snapshot()
-        let result = try await session.run(Self.query + ["--json"], deadline: 45)
+        let measured = try await session.runMeasured(Self.query + ["--json"], deadline: 45)
+        let result = measured.result
         let elapsed = result.duration  // the child's own time, not the wait for a slot
         #expect([0, 76].contains(result.status), "exit \(result.status), stderr: \(result.stderr.prefix(500))")
         #expect(elapsed < .seconds(30), "a 30 MB answer took \(elapsed)")
@@ -149,9 +147,7 @@ struct QueryFaultTests {
             FaultExpectations.expectPlainMessage(result.stderr)
             FaultExpectations.expectState(of: session, before: before)
         }
-        // The peak resident size of the largest child so far (this process's children only).
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #expect(usage.ru_maxrss < 1_500_000, "a child peaked at \(usage.ru_maxrss) KiB")
+        // The peak resident size of this child alone.
+        #expect(measured.peakResidentKiB < 1_500_000, "the client peaked at \(measured.peakResidentKiB) KiB")
     }
 }
