@@ -80,7 +80,7 @@ struct BashFileCompletionTests {
         try Data(generated.stdout.utf8).write(to: script)
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let bash = Process()
+        let bash = ChildProcess()
         bash.executableURL = URL(fileURLWithPath: try #require(InstalledProgram.path("bash")))
         bash.arguments = ["--norc", "--noprofile", "-i"]
         bash.environment = ["PATH": "/usr/bin:/bin", "TERM": "dumb", "HOME": "/nonexistent", "PS1": "$ "]

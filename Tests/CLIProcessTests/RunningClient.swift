@@ -6,14 +6,14 @@ import TestSupport
 
 /// A running `rocket-reserver` process, its standard output and error read as they come.
 struct RunningClient {
-    let process: Process
+    let process: ChildProcess
     let exit: ProcessExit
     let stdout: PipeText
     let stderr: PipeText
 
     /// Starts the client with `arguments` in `environment`, its standard input empty.
     init(_ arguments: [String], environment: [String: String]) async throws {
-        process = Process()
+        process = ChildProcess()
         process.executableURL = BuiltProducts.client
         process.arguments = arguments
         process.environment = environment

@@ -43,7 +43,7 @@ struct StreamingProcessTests {
         let home = try TemporaryDirectory(prefix: "stream")
         defer { home.remove() }
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProducts.client
         process.arguments = ["launches", "--all"]
         process.environment = ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["ROCKET_RESERVER_TIMEOUT": "150"])
@@ -184,7 +184,7 @@ struct StreamingProcessTests {
         let capture = try FileHandle(forWritingTo: terminal)
         defer { try? capture.close() }
 
-        let script = Process()
+        let script = ChildProcess()
         script.executableURL = URL(fileURLWithPath: Self.scriptCommand)
         script.arguments = ["-qec", "exec \(Self.quoted(BuiltProducts.client.path)) launches --all > /dev/null", "/dev/null"]
         script.environment = ClientEnvironment.make(home: home, endpoint: server.endpoint, extra: ["SHELL": "/bin/sh"])

@@ -20,7 +20,7 @@ struct CacheKillStormTests {
         #expect(try await ProcessRunner.run(BuiltProducts.client, ["login", "storm@example.com"], environment: environment).status == 0)
         let runs = 40
         for run in 0..<runs {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = BuiltProducts.client
             process.arguments = run.isMultiple(of: 2)
                 ? ["launches", "--all", "--page-size", "3"]

@@ -10,7 +10,7 @@ extension FaultSession {
     /// https, a 60 s timeout), waits until its request reached the server, presses Ctrl-C
     /// (SIGINT), and returns the ended process with how long it took to end after the signal
     /// (to the moment the process ended, not to when this task next got a thread).
-    func interrupt(_ command: [String]) async throws -> (process: Process, elapsed: Duration) {
+    func interrupt(_ command: [String]) async throws -> (process: ChildProcess, elapsed: Duration) {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
         let (process, exit) = try await launch(["--endpoint", endpoint] + trust + ["--timeout", "60"] + command)
         defer { if process.isRunning { process.terminate() } }
@@ -25,8 +25,8 @@ extension FaultSession {
     /// Starts `executable` (the built client unless told otherwise) with `arguments`, this
     /// session's environment and its output discarded; returns it with its exit watcher. The
     /// caller ends a process it leaves running.
-    func launch(_ arguments: [String], executable: URL = BuiltProducts.client) async throws -> (Process, ProcessExit) {
-        let process = Process()
+    func launch(_ arguments: [String], executable: URL = BuiltProducts.client) async throws -> (ChildProcess, ProcessExit) {
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ClientEnvironment.make(home: home)

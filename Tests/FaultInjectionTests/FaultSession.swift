@@ -61,24 +61,15 @@ final class FaultSession {
         _ arguments: [String],
         endpoint: String? = nil,
         deadline: TimeInterval = 30,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:],
+        samplesPeakMemory: Bool = false
     ) async throws -> ProcessResult {
         let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
         return try await ProcessRunner.run(
             BuiltProducts.client, ["--endpoint", endpoint ?? self.endpoint] + trust + arguments,
             environment: ClientEnvironment.make(home: home, extra: extra),
-            deadline: deadline
-        )
-    }
-
-    /// Runs the built client as ``run(_:endpoint:deadline:environment:)`` does, and also gives
-    /// the most memory that child alone held at once (``MeasuredProcessRunner``).
-    func runMeasured(_ arguments: [String], deadline: TimeInterval = 30) async throws -> MeasuredProcessRunner.Measured {
-        let trust = front == nil ? [] : ["--cacert", TLSFixture.caFile]
-        return try await MeasuredProcessRunner.run(
-            BuiltProducts.client, ["--endpoint", endpoint] + trust + arguments,
-            environment: ClientEnvironment.make(home: home, extra: [:]),
-            deadline: deadline
+            deadline: deadline,
+            samplesPeakMemory: samplesPeakMemory
         )
     }
 

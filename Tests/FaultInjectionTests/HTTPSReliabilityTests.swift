@@ -38,7 +38,7 @@ struct HTTPSReliabilityTests {
     @Test func waitingForASilentServerUsesNoCPU() async throws {
         let session = try await FaultSession(https: true)
         session.server.behaviour = .neverAnswer
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProducts.client
         process.arguments = ["--endpoint", session.endpoint, "--cacert", TLSFixture.caFile, "--timeout", "30"] + HTTPSFaultTests.query
         process.environment = ClientEnvironment.make(home: session.home)

@@ -53,7 +53,7 @@ struct InterruptedWriteTests {
     func aTerminationSignalRemovesTheProcesssOwnTemporaryFiles(_ signalNumber: Int32) async throws {
         let session = try await FaultSession()
         session.server.behaviour = .neverAnswer
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProducts.client
         process.arguments = ["--endpoint", session.server.endpoint, "--timeout", "60", "details", "1", "--force-reload"]
         process.environment = ClientEnvironment.make(home: session.home)
@@ -96,7 +96,7 @@ struct InterruptedWriteTests {
         let runs = command == ["login"] ? 200 : 100
         var leftOver: Set<String> = []
         for run in 0..<runs {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = BuiltProducts.client
             process.arguments = command == ["login"] ? ["login", "storm\(run % 3)@example.com"] : ["details", String(run % 20 + 1), "--force-reload"]
             process.environment = environment

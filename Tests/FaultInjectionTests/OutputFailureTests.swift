@@ -44,7 +44,7 @@ struct OutputFailureTests {
         defer { errors.remove() }
         let errorURL = errors.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProducts.client
         process.arguments = ["--endpoint", session.server.endpoint] + command
         process.environment = ClientEnvironment.make(home: session.home)

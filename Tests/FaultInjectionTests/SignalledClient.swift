@@ -7,7 +7,7 @@ import TestSupport
 
 /// A client started in the background with its output kept in files, to be signalled.
 final class SignalledClient {
-    let process: Process
+    let process: ChildProcess
     let exit: ProcessExit
     private let output: TemporaryDirectory
 
@@ -18,7 +18,7 @@ final class SignalledClient {
         let stdout = output.url.appendingPathComponent("stdout"), stderr = output.url.appendingPathComponent("stderr")
         try Data().write(to: stdout)
         try Data().write(to: stderr)
-        process = Process()
+        process = ChildProcess()
         process.executableURL = BuiltProducts.client
         let trust = session.front == nil ? [] : ["--cacert", TLSFixture.caFile]
         process.arguments = ["--endpoint", session.endpoint] + trust + ["--timeout", "60"] + arguments

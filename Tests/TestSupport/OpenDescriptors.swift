@@ -27,6 +27,11 @@ public enum OpenDescriptors {
         return Set(numbers.compactMap { number in Int32(number).flatMap(target(of:)).map { "\(number) \($0)" } })
     }
 
+    /// The numbers of the open descriptors.
+    public static func listed() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+    }
+
     /// The socket's inode in an entry of ``all`` (`7 socket:[1234]` → `1234`); `nil` for a file
     /// that is no socket.
     public static func socketInode(in entry: String) -> String? {

@@ -1,11 +1,10 @@
 import Foundation
 import Registrations
 
-/// The end of a started process, awaited without blocking a thread: the process's termination
-/// handler resumes a continuation (no `waitUntilExit`, which would hold a thread of the Swift
-/// concurrency pool for as long as the child runs).
+/// The end of a started process, awaited without blocking a thread of the Swift concurrency
+/// pool: the process's termination handler resumes a continuation.
 ///
-/// The handler also notes when the process ended, on Foundation's own thread, so a test can
+/// The handler also notes when the process ended, on the thread that reaped it, so a test can
 /// time a child (for example from Ctrl-C to its end) without counting the time its own task
 /// waited for a thread of the pool while other tests ran.
 public final class ProcessExit: Sendable {
@@ -17,7 +16,7 @@ public final class ProcessExit: Sendable {
     private let state = WaitableState(State())
 
     /// Installs the termination handler and starts `process` (see ``ProcessLaunch``).
-    public init(starting process: Process) async throws {
+    public init(starting process: ChildProcess) async throws {
         process.terminationHandler = { [self] _ in markExited() }
         let started = try await ProcessLaunch.run(process)
         state.update { $0.started = started }

@@ -5,11 +5,9 @@ import Glibc
 
 /// Starts child processes one at a time, on a queue of its own.
 ///
-/// Foundation's `Process.run()` on Linux lists the open descriptors and closes each one in the
-/// child; launches from several threads at once race on that list and on Foundation's launch
-/// bookkeeping. And on a busy machine a launch takes tens of milliseconds: run on the Swift
-/// concurrency pool (two threads on two cores), a burst of launches would hold it and stall
-/// every other test. So launches run here, one by one, off the pool.
+/// On a busy machine a launch takes tens of milliseconds: run on the Swift concurrency pool (two
+/// threads on two cores), a burst of launches would hold it and stall every other test. So
+/// launches (``ChildProcess/run()``) run here, one by one, off the pool.
 ///
 /// A child inherits the signal mask of the thread that starts it, and Dispatch's threads block
 /// every signal: the clients started here begin with SIGINT and SIGTERM blocked, as they do
@@ -19,7 +17,7 @@ public enum ProcessLaunch {
 
     /// Runs `process.run()` on the launch queue and returns, once it has started, when it did.
     @discardableResult
-    public static func run(_ process: Process) async throws -> ContinuousClock.Instant {
+    public static func run(_ process: ChildProcess) async throws -> ContinuousClock.Instant {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ContinuousClock.Instant, any Error>) in
             queue.async {
                 continuation.resume(with: Result {

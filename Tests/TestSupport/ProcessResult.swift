@@ -6,4 +6,7 @@ public struct ProcessResult: Sendable {
     public var duration: Duration
     public var stdout: String
     public var stderr: String
+    /// The most memory the child held at once, in KiB, when it was asked for
+    /// (``ChildProcess/samplesPeakMemory``).
+    public var peakResidentKiB: Int?
 }

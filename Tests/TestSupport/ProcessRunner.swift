@@ -12,13 +12,15 @@ public enum ProcessRunner {
     /// Runs `executable` with `arguments` and exactly the `environment` given.
     ///
     /// `takesSlot: false` starts the child without waiting for a slot, for a test whose point
-    /// is many children at once (``ProcessSlots``).
+    /// is many children at once (``ProcessSlots``). `samplesPeakMemory` gives the child's peak
+    /// memory in the result (``ChildProcess/samplesPeakMemory``).
     public static func run(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String],
         deadline: TimeInterval = 60,
-        takesSlot: Bool = true
+        takesSlot: Bool = true,
+        samplesPeakMemory: Bool = false
     ) async throws -> ProcessResult {
         if takesSlot { await ProcessSlots.shared.acquire() }
         defer { if takesSlot { ProcessSlots.shared.release() } }
@@ -32,20 +34,21 @@ public enum ProcessRunner {
         let err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        process.samplesPeakMemory = samplesPeakMemory
         let exit = try await ProcessExit(starting: process)
         // SIGTERM at the deadline, SIGKILL 5 s later: a shell blocked in a read may hold SIGTERM.
         let watchdog = DispatchWorkItem { [process] in
             guard !exit.hasEnded else { return }
             process.terminate()
             DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
-                if !exit.hasEnded { kill(process.processIdentifier, SIGKILL) }
+                if !exit.hasEnded { process.signal(SIGKILL) }
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
@@ -55,7 +58,8 @@ public enum ProcessRunner {
             status: process.terminationStatus,
             duration: ended - exit.started,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            peakResidentKiB: process.peakResidentKiB
         )
     }
 }

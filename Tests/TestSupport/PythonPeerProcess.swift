@@ -4,7 +4,7 @@ import Foundation
 /// dropped, standard input held open (closing it ends the script), and the first line it
 /// prints (its `listening on …`) read.
 public struct PythonPeerProcess {
-    public let process: Process
+    public let process: ChildProcess
     public let exit: ProcessExit
     /// The first line the script printed, trimmed.
     public let firstLine: String
@@ -12,7 +12,7 @@ public struct PythonPeerProcess {
 
     /// Starts `python` with `arguments` and waits for its first line.
     public init(python: String, arguments: [String]) async throws {
-        process = Process()
+        process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"]

@@ -18,7 +18,7 @@ import Glibc
 public final class ReferenceServer: @unchecked Sendable {
     /// The GraphQL endpoint, for example `http://127.0.0.1:40123/graphql`.
     public let endpoint: String
-    private let process: Process
+    private let process: ChildProcess
     private let exit: ProcessExit
 
     /// The port the server listens on.
@@ -32,7 +32,7 @@ public final class ReferenceServer: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: BuiltProducts.server.path) else {
             throw StartupError(message: "no server binary at \(BuiltProducts.server.path); run Scripts/test, which builds it")
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProducts.server
         process.arguments = ["--host", "127.0.0.1", "--port", String(port)] + (stateFile.map { ["--state", $0.path] } ?? []) + arguments
         let output = Pipe()
