@@ -19,8 +19,8 @@ import Glibc
 /// With ``samplesPeakMemory`` it also gives the child's own peak memory (``peakResidentKiB``).
 /// `ru_maxrss` cannot: `posix_spawn` runs the child in the parent's memory until it executes
 /// the program, and the kernel keeps that memory's high-water mark as the child's. A `sh` started
-/// by a test process of 60 MB showed 60 MB, and in the parallel run the test process's own
-/// gigabyte failed a bound meant for the client.
+/// by a test process of 60 MB showed 60 MB, and the 1.1 GB that once failed a bound meant for the
+/// client, in the parallel run, was most likely the test process's own.
 ///
 /// As with `Process`, set the configuration, then call ``run()`` once, from one thread.
 public final class ChildProcess: @unchecked Sendable {
