@@ -79,9 +79,6 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends SIGTERM, unless the child has already exited (its pid may then belong to another).
     public func terminate() { signal(SIGTERM) }
 
-    /// Sends SIGINT, unless the child has already exited.
-    public func interrupt() { signal(SIGINT) }
-
     /// Sends `number` unless the child has already exited.
     public func signal(_ number: Int32) {
         state.withLock { state in
@@ -176,9 +173,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The `VmHWM` line of `/proc/PID/status`, in KiB.
     private static func highWaterMark(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return nil }
+        let status = OpenDescriptors.contents(of: "/proc/\(pid)/status")
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 

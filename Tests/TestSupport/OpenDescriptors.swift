@@ -68,7 +68,7 @@ public enum OpenDescriptors {
 
     /// A file of `/proc` read to its end ("" when it cannot be opened): its size says 0, so
     /// it is read until `read(2)` returns nothing rather than for that size.
-    private static func contents(of path: String) -> String {
+    static func contents(of path: String) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return "" }
         defer { close(descriptor) }

@@ -29,8 +29,11 @@ public enum ProcessLaunch {
     }
 
     /// Accepts a connection on the non-blocking `listener` and marks it close-on-exec before any
-    /// launch can see it: a child started meanwhile would otherwise inherit the socket and keep
-    /// the connection open after the server closed it. (Glibc's module map hides `accept4`.)
+    /// launch can see it. A child started meanwhile that inherited the socket would keep the
+    /// connection open after the server closed it. ``ChildProcess`` closes every descriptor
+    /// above 2 in the child where glibc can (2.34 and later); elsewhere it closes those open
+    /// when it launches, which is why accepts and launches take turns here. (Glibc's module map
+    /// hides `accept4`.)
     /// Called from the servers' own threads, never from the pool.
     public static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
         queue.sync {
