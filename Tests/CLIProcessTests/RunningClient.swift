@@ -29,7 +29,7 @@ struct RunningClient {
 
     /// Sends `signal` and returns the exit status once the process has ended.
     func stop(with signal: Int32) async -> Int32 {
-        kill(process.processIdentifier, signal)
+        process.signal(signal)
         await exit.wait()
         return process.terminationStatus
     }

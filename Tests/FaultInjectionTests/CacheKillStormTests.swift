@@ -31,7 +31,7 @@ struct CacheKillStormTests {
             let exit = try await ProcessExit(starting: process)
             // A random point in the run to kill it at (a delay, not a synchronisation).
             try await Task.sleep(for: .microseconds(Int.random(in: 0...80_000)))
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             await exit.wait()
 
             let databases = (try? FileManager.default.contentsOfDirectory(atPath: home.url.appendingPathComponent("cache").path))?

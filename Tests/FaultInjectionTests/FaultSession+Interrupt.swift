@@ -17,7 +17,7 @@ extension FaultSession {
 
         #expect(await server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let interrupted = ContinuousClock.now
-        kill(process.processIdentifier, SIGINT)
+        process.signal(SIGINT)
         let ended = await exit.wait()
         return (process, ended - interrupted)
     }

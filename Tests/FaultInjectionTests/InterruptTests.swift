@@ -60,7 +60,7 @@ struct InterruptTests {
         #expect(signals("SigIgn") & bit(SIGINT) != 0, "SIGINT is no longer ignored")
         #expect(signals("SigCgt") & bit(SIGINT) == 0, "SIGINT is caught")
         #expect(signals("SigCgt") & bit(SIGTERM) != 0, "SIGTERM is not caught")
-        kill(process.processIdentifier, SIGTERM)
+        process.signal(SIGTERM)
         await exit.wait()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGTERM, "ended by signal \(process.terminationStatus)")

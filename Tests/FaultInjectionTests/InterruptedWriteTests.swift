@@ -60,7 +60,7 @@ struct InterruptedWriteTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let exit = try await ProcessExit(starting: process)
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer { if process.isRunning { process.signal(SIGKILL) } }
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
 
         // What the process would be writing when the signal comes: a temporary file of its own.
@@ -68,7 +68,7 @@ struct InterruptedWriteTests {
         let own = try Self.plant(String(cacheName), pid: process.processIdentifier,
                                  in: session.home.url.appendingPathComponent("cache"), content: "me@example.com")
         let signalled = ContinuousClock.now
-        kill(process.processIdentifier, signalNumber)
+        process.signal(signalNumber)
         let elapsed = await exit.wait() - signalled
 
         #expect(elapsed < InterruptTests.prompt, "took \(elapsed) to end")
@@ -105,7 +105,7 @@ struct InterruptedWriteTests {
             let exit = try await ProcessExit(starting: process)
             // A random point in the run to kill it at (a delay, not a synchronisation).
             try await Task.sleep(for: .microseconds(Int.random(in: 0...60_000)))
-            kill(process.processIdentifier, run.isMultiple(of: 2) ? SIGKILL : SIGTERM)
+            process.signal(run.isMultiple(of: 2) ? SIGKILL : SIGTERM)
             await exit.wait()
             leftOver.formUnion(Self.temporaryFiles(in: home))
         }

@@ -67,7 +67,7 @@ struct PagingBoundTests {
 
         #expect(await session.server.waitForRequests(20, timeout: 30), "the walk never got going")
         let interrupted = ContinuousClock.now
-        kill(process.processIdentifier, SIGINT)
+        process.signal(SIGINT)
         let ended = await exit.wait()
         let elapsed = ended - interrupted
         let pagesAtExit = session.server.requestCount

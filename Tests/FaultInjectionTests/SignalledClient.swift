@@ -29,14 +29,14 @@ final class SignalledClient {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { process.signal(SIGKILL) }
         output.remove()
     }
 
     /// Sends `signalNumber`, waits for the end, and returns how long that took after the signal.
     func signal(_ signalNumber: Int32) async -> Duration {
         let signalled = ContinuousClock.now
-        kill(process.processIdentifier, signalNumber)
+        process.signal(signalNumber)
         return await exit.wait() - signalled
     }
 

@@ -23,7 +23,7 @@ struct ThreadCountTests {
         #expect(await session.server.waitForRequests(1, timeout: 20), "the command never sent its request")
         let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")
         #expect(threads.count == 3, "\(threads.count) threads")
-        kill(process.processIdentifier, SIGTERM)
+        process.signal(SIGTERM)
         await exit.wait()
     }
 }

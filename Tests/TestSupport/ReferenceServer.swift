@@ -84,10 +84,10 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     /// Freezes the server (SIGSTOP): it accepts connections but answers nothing until ``resume()``.
-    public func pause() { kill(process.processIdentifier, SIGSTOP) }
+    public func pause() { process.signal(SIGSTOP) }
 
     /// Thaws a paused server.
-    public func resume() { kill(process.processIdentifier, SIGCONT) }
+    public func resume() { process.signal(SIGCONT) }
 
     /// Why the server could not be started.
     public struct StartupError: Error, CustomStringConvertible {
